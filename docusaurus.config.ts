@@ -1,0 +1,155 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {PresetOptions as RedocusaurusOptions} from 'redocusaurus';
+import lightCodeTheme from 'prism-react-renderer/themes/github';
+import darkCodeTheme from 'prism-react-renderer/themes/dracula';
+
+import {examples} from './src/data/examples';
+import {DEFAULT_REMOTE_SPEC_URL, assertValidSpec, resolveRemoteSpec} from './scripts/specs';
+
+const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
+
+/** The redocusaurus spec entries, one per example, with every local file checked first. */
+async function redocusaurusSpecs(): Promise<RedocusaurusOptions['specs']> {
+  await Promise.all(examples.map((example) => assertValidSpec(example.specFile)));
+  return Promise.all(
+    examples.map(async (example) => ({
+      id: example.specId,
+      spec: example.remote
+        ? (
+            await resolveRemoteSpec({
+              url: process.env.REMOTE_SPEC_URL || DEFAULT_REMOTE_SPEC_URL,
+              fallbackFile: example.specFile,
+              strict: process.env.REMOTE_SPEC_STRICT === '1',
+            })
+          ).spec
+        : example.specFile,
+      ...(example.kind === 'plugin-route' && {
+        route: example.route,
+        layout: {title: example.title, description: example.description},
+      }),
+    })),
+  );
+}
+
+async function createConfig(): Promise<Config> {
+  return {
+    title: 'Redocusaurus',
+    tagline: 'OpenAPI reference pages for your Docusaurus site, rendered by Redoc',
+    // Overridable for preview deploys, so canonical links and the sitemap point at the right host.
+    url: process.env.SITE_URL ?? 'https://redocusaurus.vercel.app',
+    baseUrl: '/',
+    favicon: 'img/favicon.svg',
+    trailingSlash: undefined,
+    onBrokenLinks: 'throw',
+    onBrokenMarkdownLinks: 'warn',
+    onDuplicateRoutes: 'warn',
+    i18n: {defaultLocale: 'en', locales: ['en']},
+
+    presets: [
+      [
+        'classic',
+        {
+          // The debug pages (/__docusaurus/debug) are part of the site, in every build.
+          debug: true,
+          docs: {
+            routeBasePath: 'docs',
+            sidebarPath: require.resolve('./sidebars.ts'),
+          },
+          blog: false,
+          theme: {customCss: require.resolve('./src/css/custom.css')},
+        } satisfies Preset.Options,
+      ],
+      [
+        'redocusaurus',
+        {
+          // Redoc's own options (disableSearch) live in the `theme.openapi` section of this file.
+          config: 'redocly.yaml',
+          specs: await redocusaurusSpecs(),
+          theme: {primaryColor: '#1f7a8c'},
+        } satisfies RedocusaurusOptions,
+      ],
+    ],
+
+    themeConfig: {
+      metadata: [
+        {
+          name: 'description',
+          content:
+            'Redocusaurus is a Docusaurus preset that turns OpenAPI and Swagger specs into Redoc API reference pages, rendered at build time, in light and dark mode.',
+        },
+        {name: 'keywords', content: 'docusaurus, redoc, openapi, swagger, api reference, documentation'},
+      ],
+      colorMode: {
+        defaultMode: 'light',
+        disableSwitch: false,
+        respectPrefersColorScheme: false,
+      },
+      docs: {
+        sidebar: {hideable: false, autoCollapseCategories: false},
+      },
+      tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+      announcementBar: {
+        id: 'build-time-rendering',
+        content:
+          'API pages on this site are rendered at build time, so they work without JavaScript. <a href="/docs/guides/build-time-rendering">See how it works</a>.',
+        isCloseable: true,
+      },
+      navbar: {
+        title: 'Redocusaurus',
+        hideOnScroll: true,
+        logo: {alt: 'Redocusaurus logo', src: 'img/logo.svg', width: 32, height: 32},
+        items: [
+          {type: 'doc', docId: 'introduction', label: 'Docs', position: 'left'},
+          {
+            label: 'Examples',
+            position: 'left',
+            to: '/examples/',
+            items: [
+              {label: 'All', to: '/examples/'},
+              ...examples.map((example) => ({label: example.label, to: example.route})),
+            ],
+          },
+          {
+            label: 'v1',
+            position: 'right',
+            items: [
+              {label: 'v0', href: 'https://redocusaurus-v0.vercel.app/'},
+              {label: 'v1', href: 'https://redocusaurus.vercel.app/'},
+            ],
+          },
+          {href: REPOSITORY, label: 'GitHub', position: 'right', 'aria-label': 'Redocusaurus source on GitHub'},
+          {type: 'localeDropdown', position: 'right'},
+        ],
+      },
+      footer: {
+        style: 'dark',
+        links: [
+          {
+            title: 'Packages',
+            items: [
+              {label: 'redocusaurus', href: 'https://www.npmjs.com/package/redocusaurus'},
+              {label: 'docusaurus-theme-redoc', href: 'https://www.npmjs.com/package/docusaurus-theme-redoc'},
+              {label: 'docusaurus-plugin-redoc', href: 'https://www.npmjs.com/package/docusaurus-plugin-redoc'},
+            ],
+          },
+          {
+            title: 'More',
+            items: [
+              {label: 'GitHub repository', href: REPOSITORY},
+              {label: 'Blog post', href: 'https://rohit.page/blog/projects/openapi-for-docusaurus/'},
+              {label: 'Twitter discussion', href: 'https://twitter.com/rohit_gohri/status/1351589213565644801'},
+            ],
+          },
+        ],
+        copyright: `Copyright © ${new Date().getFullYear()} Rohit Gohri and the Redocusaurus contributors. Built with Docusaurus.`,
+      },
+      prism: {
+        theme: lightCodeTheme,
+        darkTheme: darkCodeTheme,
+      },
+    } satisfies Preset.ThemeConfig,
+  };
+}
+
+export = createConfig;

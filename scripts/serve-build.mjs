@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Serves the static `build/` folder on 127.0.0.1 the way a static host does:
+// `/a/b` and `/a/b/` find `a/b.html` or `a/b/index.html`, unknown paths get
+// `404.html` with status 404, and `--compress` adds gzip/brotli like a CDN.
+//
+//   node scripts/serve-build.mjs [--dir build] [--port 3100] [--compress]
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {parseArgs} from 'node:util';
+
+const {values: args} = parseArgs({
+  options: {
+    dir: {type: 'string', default: 'build'},
+    port: {type: 'string', default: process.env.PORT ?? '3100'},
+    compress: {type: 'boolean', default: false},
+  },
+});
+
+const root = path.resolve(args.dir);
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.yml': 'application/yaml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.yaml', '.yml', '.svg', '.xml', '.txt']);
+
+function isFile(file) {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Maps a URL path to a file inside `root`, or undefined. */
+export function resolveFile(urlPath) {
+  const clean = path.posix.normalize(decodeURIComponent(urlPath));
+  const base = path.join(root, clean);
+  if (!base.startsWith(root)) return undefined;
+  const candidates = clean.endsWith('/')
+    ? [path.join(base, 'index.html')]
+    : [base, `${base}.html`, path.join(base, 'index.html')];
+  return candidates.find(isFile);
+}
+
+function send(req, res, status, file) {
+  const ext = path.extname(file);
+  const headers = {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    // Hashed assets never change; pages must be revalidated.
+    'Cache-Control': /\/assets\//.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+  let body = fs.readFileSync(file);
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (args.compress && COMPRESSIBLE.has(ext)) {
+    headers.Vary = 'Accept-Encoding';
+    if (/\bbr\b/.test(accepted)) {
+      body = zlib.brotliCompressSync(body);
+      headers['Content-Encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepted)) {
+      body = zlib.gzipSync(body, {level: 9});
+      headers['Content-Encoding'] = 'gzip';
+    }
+  }
+  headers['Content-Length'] = body.length;
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const server = http.createServer((req, res) => {
+  const {pathname} = new URL(req.url ?? '/', 'http://localhost');
+  let file;
+  try {
+    file = resolveFile(pathname);
+  } catch {
+    file = undefined;
+  }
+  if (file) {
+    send(req, res, 200, file);
+    return;
+  }
+  const notFound = path.join(root, '404.html');
+  if (isFile(notFound)) {
+    send(req, res, 404, notFound);
+  } else {
+    res.writeHead(404, {'Content-Type': 'text/plain; charset=utf-8'});
+    res.end(`Not found: ${pathname}\n`);
+  }
+});
+
+server.listen(Number(args.port), '127.0.0.1', () => {
+  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://127.0.0.1:${args.port}`);
+});

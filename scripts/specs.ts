@@ -1,0 +1,110 @@
+/**
+ * Build-time handling of the sample specs, used by docusaurus.config.ts.
+ *
+ * - `assertValidSpec` lints a local spec file with the structural rules only,
+ *   so that a broken spec stops the build with the file and the problems named
+ *   (the plugin on its own logs bundling problems and carries on).
+ * - `resolveRemoteSpec` checks that the remote example's URL serves a spec;
+ *   if it does not, the build uses a local copy and says so once.
+ */
+import path from 'node:path';
+import {createConfig, lint, parseYaml} from '@redocly/openapi-core';
+
+/** The public spec rendered by the remote-URL example when REMOTE_SPEC_URL is unset. */
+export const DEFAULT_REMOTE_SPEC_URL = 'https://redocly.github.io/redoc/openapi.yaml';
+
+const REMOTE_TIMEOUT_MS = 5000;
+
+export class SpecError extends Error {
+  override name = 'SpecError';
+}
+
+/** Throws a SpecError naming `file` and each structural problem found in it. */
+export async function assertValidSpec(file: string): Promise<void> {
+  const config = await createConfig({extends: [], rules: {struct: 'error', 'no-unresolved-refs': 'error'}});
+  const problems = await lint({ref: path.resolve(file), config});
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  if (errors.length === 0) return;
+  const lines = errors.slice(0, 10).map((problem) => {
+    const where = problem.location[0];
+    const pointer = where ? `${path.relative(process.cwd(), where.source.absoluteRef)}#${where.pointer}` : file;
+    return `  - ${problem.message} (at ${pointer})`;
+  });
+  if (errors.length > lines.length) lines.push(`  - …and ${errors.length - lines.length} more`);
+  throw new SpecError(`Invalid OpenAPI spec "${file}": ${errors.length} problem(s)\n${lines.join('\n')}`);
+}
+
+/** Why a remote URL was not usable, or undefined when it serves an OpenAPI or Swagger document. */
+export async function probeRemoteSpec(url: string, timeoutMs = REMOTE_TIMEOUT_MS): Promise<string | undefined> {
+  let response: Response;
+  try {
+    response = await fetch(url, {signal: AbortSignal.timeout(timeoutMs)});
+  } catch (error) {
+    const cause = (error as {cause?: {code?: string; message?: string}}).cause;
+    if ((error as Error).name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
+    const described: Record<string, string> = {
+      ENOTFOUND: 'host not found (ENOTFOUND)',
+      EAI_AGAIN: 'host name lookup failed (EAI_AGAIN)',
+      ECONNREFUSED: 'connection refused (ECONNREFUSED)',
+      ECONNRESET: 'connection reset (ECONNRESET)',
+    };
+    const code = cause?.code ?? '';
+    return described[code] ?? (code || cause?.message || (error as Error).message);
+  }
+  if (!response.ok) return `HTTP ${response.status}`;
+  let document: unknown;
+  try {
+    document = parseYaml(await response.text()); // YAML is a superset of JSON
+  } catch (error) {
+    return `the response is not YAML or JSON (${(error as Error).message.split('\n')[0]})`;
+  }
+  const record = document as Record<string, unknown> | null;
+  if (!record || typeof record !== 'object' || !('openapi' in record || 'swagger' in record)) {
+    return 'the response is not an OpenAPI or Swagger document';
+  }
+  return undefined;
+}
+
+export interface RemoteSpecChoice {
+  /** What to pass as the plugin's `spec`: the URL, or the local fallback file. */
+  spec: string;
+  /** True when the fallback file is used. */
+  fallback: boolean;
+}
+
+/**
+ * Uses `url` when it serves a spec; otherwise warns once and uses `fallbackFile`,
+ * or throws the same message when `strict` is set.
+ */
+export function resolveRemoteSpec(options: RemoteSpecOptions): Promise<RemoteSpecChoice> {
+  // Docusaurus loads the config more than once per build; fetch and warn only once.
+  const key = JSON.stringify(options, ['url', 'fallbackFile', 'strict', 'timeoutMs']);
+  let choice = remoteChoices.get(key);
+  if (!choice) {
+    choice = chooseRemoteSpec(options);
+    remoteChoices.set(key, choice);
+  }
+  return choice;
+}
+
+const remoteChoices = new Map<string, Promise<RemoteSpecChoice>>();
+
+interface RemoteSpecOptions {
+  url: string;
+  fallbackFile: string;
+  strict?: boolean;
+  timeoutMs?: number;
+  warn?: (message: string) => void;
+}
+
+async function chooseRemoteSpec(options: RemoteSpecOptions): Promise<RemoteSpecChoice> {
+  const {url, fallbackFile, strict = false, timeoutMs, warn = console.warn} = options;
+  const reason = await probeRemoteSpec(url, timeoutMs);
+  if (!reason) return {spec: url, fallback: false};
+  const message = `[remote spec] Could not load ${url}: ${reason}. Local copy: ${fallbackFile}.`;
+  if (strict) {
+    throw new SpecError(`${message} REMOTE_SPEC_STRICT=1 is set, so the build stops instead of using it.`);
+  }
+  warn(`${message} The build goes on with the local copy.`);
+  return {spec: fallbackFile, fallback: true};
+}
