@@ -2,6 +2,7 @@ import {defineConfig, devices} from '@playwright/test';
 
 /** Where the built site is served during tests (scripts/serve-build.mjs). */
 const PORT = Number(process.env.TEST_PORT ?? 3100);
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 export default defineConfig({
   testDir: 'tests',
@@ -32,7 +33,7 @@ export default defineConfig({
     {name: 'desktop', use: {...devices['Desktop Chrome'], channel: undefined}},
   ],
   webServer: {
-    command: `node scripts/serve-build.mjs --port ${PORT}`,
+    command: `node scripts/serve-build.mjs --dir ${BUILD_DIR} --port ${PORT}`,
     port: PORT,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,
