@@ -5,32 +5,9 @@ import lightCodeTheme from 'prism-react-renderer/themes/github';
 import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
 import {examples} from './src/data/examples';
-import {DEFAULT_REMOTE_SPEC_URL, assertValidSpec, resolveRemoteSpec} from './scripts/specs';
+import {specEntries} from './scripts/specs';
 
 const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
-
-/** The redocusaurus spec entries, one per example, with every local file checked first. */
-async function redocusaurusSpecs(): Promise<RedocusaurusOptions['specs']> {
-  await Promise.all(examples.map((example) => assertValidSpec(example.specFile)));
-  return Promise.all(
-    examples.map(async (example) => ({
-      id: example.specId,
-      spec: example.remote
-        ? (
-            await resolveRemoteSpec({
-              url: process.env.REMOTE_SPEC_URL || DEFAULT_REMOTE_SPEC_URL,
-              fallbackFile: example.specFile,
-              strict: process.env.REMOTE_SPEC_STRICT === '1',
-            })
-          ).spec
-        : example.specFile,
-      ...(example.kind === 'plugin-route' && {
-        route: example.route,
-        layout: {title: example.title, description: example.description},
-      }),
-    })),
-  );
-}
 
 async function createConfig(): Promise<Config> {
   return {
@@ -65,7 +42,7 @@ async function createConfig(): Promise<Config> {
         {
           // Redoc's own options (disableSearch) live in the `theme.openapi` section of this file.
           config: 'redocly.yaml',
-          specs: await redocusaurusSpecs(),
+          specs: await specEntries(examples),
           theme: {primaryColor: '#1f7a8c'},
         } satisfies RedocusaurusOptions,
       ],

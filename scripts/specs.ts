@@ -9,6 +9,8 @@
  */
 import path from 'node:path';
 import {createConfig, lint, parseYaml} from '@redocly/openapi-core';
+import type {PluginOptions} from 'docusaurus-plugin-redoc';
+import type {Example} from '../src/data/examples';
 
 /** The public spec rendered by the remote-URL example when REMOTE_SPEC_URL is unset. */
 export const DEFAULT_REMOTE_SPEC_URL = 'https://redocly.github.io/redoc/openapi.yaml';
@@ -107,4 +109,38 @@ async function chooseRemoteSpec(options: RemoteSpecOptions): Promise<RemoteSpecC
   }
   warn(`${message} The build goes on with the local copy.`);
   return {spec: fallbackFile, fallback: true};
+}
+
+/**
+ * The redocusaurus `specs` entries for the given examples: every local file is
+ * checked first, the remote example's URL comes from REMOTE_SPEC_URL (strict
+ * with REMOTE_SPEC_STRICT=1), and plugin-routed examples get a route and
+ * layout props.
+ */
+export async function specEntries(
+  examples: readonly Example[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PluginOptions[]> {
+  await Promise.all(examples.map((example) => assertValidSpec(example.specFile)));
+  return Promise.all(
+    examples.map(async (example): Promise<PluginOptions> => {
+      const spec = example.remote
+        ? (
+            await resolveRemoteSpec({
+              url: env.REMOTE_SPEC_URL || DEFAULT_REMOTE_SPEC_URL,
+              fallbackFile: example.specFile,
+              strict: env.REMOTE_SPEC_STRICT === '1',
+            })
+          ).spec
+        : example.specFile;
+      return {
+        id: example.specId,
+        spec,
+        ...(example.kind === 'plugin-route' && {
+          route: example.route,
+          layout: {title: example.title, description: example.description},
+        }),
+      };
+    }),
+  );
 }
