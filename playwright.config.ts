@@ -7,13 +7,12 @@ const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 export default defineConfig({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
   timeout: 60_000,
-  reporter: process.env.CI ? [['list'], ['html', {open: 'never'}]] : 'list',
+  reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -30,7 +29,11 @@ export default defineConfig({
     },
   },
   projects: [
-    {name: 'desktop', use: {...devices['Desktop Chrome'], channel: undefined}},
+    // Tests against the built site (and Node-only checks of the specs).
+    {name: 'site', testIgnore: 'build/**', outputDir: 'test-results/site', use: {...devices['Desktop Chrome']}},
+    // Tests that build small throwaway sites with webpack; scripts/test.sh runs
+    // them after the site tests so the two do not compete for the CPU.
+    {name: 'build', testMatch: 'build/**/*.spec.ts', outputDir: 'test-results/build'},
   ],
   webServer: {
     command: `node scripts/serve-build.mjs --dir ${BUILD_DIR} --port ${PORT}`,

@@ -24,7 +24,13 @@ export class SpecError extends Error {
 /** Throws a SpecError naming `file` and each structural problem found in it. */
 export async function assertValidSpec(file: string): Promise<void> {
   const config = await createConfig({extends: [], rules: {struct: 'error', 'no-unresolved-refs': 'error'}});
-  const problems = await lint({ref: path.resolve(file), config});
+  let problems: Awaited<ReturnType<typeof lint>>;
+  try {
+    problems = await lint({ref: path.resolve(file), config});
+  } catch (error) {
+    // Unreadable files and YAML syntax errors are thrown, not reported as problems.
+    throw new SpecError(`Invalid OpenAPI spec "${file}": ${(error as Error).message}`);
+  }
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length === 0) return;
   const lines = errors.slice(0, 10).map((problem) => {

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole test suite, in order: type check, spec lint, build, tests against the built site.
+# Extra arguments go to Playwright, e.g. `npm test -- tests/site`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh
+npm run typecheck
+npm run lint:specs
+# Build as a machine without network would: the remote example's URL (.invalid never
+# resolves) does not answer, so the build falls back to its local copy (tests/site/remote-spec.spec.ts).
+REMOTE_SPEC_URL="http://remote-spec.invalid/openapi.yaml" npm run build
+status=0
+npx playwright test --project=site --pass-with-no-tests "$@" || status=$?
+npx playwright test --project=build --pass-with-no-tests "$@" || status=$?
+exit "$status"
