@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, test, type Page} from '@playwright/test';
+import {siteRoutes} from '../support/routes';
+import {collectPageProblems, stubRedocCdn, waitForHydration} from '../support/pageErrors';
+
+/**
+ * Violations that sit inside Redoc or Docusaurus packages and cannot be fixed by our
+ * configuration or CSS (see a11y-allowlist.json). An entry allows a violation of `rule`
+ * when the failing element is, or is inside, an element matching the CSS selector `target`,
+ * on a route matching the regular expression `routes`, in one of `modes`.
+ */
+interface AllowListEntry {
+  rule: string;
+  target: string;
+  routes: string;
+  modes: Array<'light' | 'dark'>;
+  reason: string;
+}
+
+const allowList: AllowListEntry[] = JSON.parse(
+  fs.readFileSync(path.join(__dirname, 'a11y-allowlist.json'), 'utf8'),
+).entries;
+
+/** The allow-list may shrink, never grow: lower this number when an entry is removed. */
+const MAX_ALLOW_LIST_ENTRIES = 7;
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Redoc renders the same components on every API page, and axe needs minutes for a whole
+ * Redoc page on this machine. So the page-wide scan leaves Redoc's output out everywhere,
+ * and Redoc is analysed by samples: on these routes, its side menu, its API info block and
+ * one complete operation (parameters, schemas, responses, code samples); the schema
+ * component embedded in a docs page is analysed whole.
+ */
+const REDOC_SAMPLES: Record<string, string[]> = {
+  '/examples/using-single-yaml/': [
+    '.redocusaurus .menu-content',
+    '.redocusaurus .api-info',
+    '.redocusaurus [id$="/operation/addPet"]',
+  ],
+  '/examples/using-swagger-json/': ['.redocusaurus .api-info', '.redocusaurus [id$="/operation/placeOrder"]'],
+  '/docs/guides/schema-imports': ['.redocusaurus'],
+};
+
+interface Finding {
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+  /** Indexes (into the route's allow-list entries) of the entries that cover this finding. */
+  allowedBy: number[];
+}
+
+/** @axe-core/playwright is typed against its own playwright-core; the page object is the same at run time. */
+const axe = (page: Page) => new AxeBuilder({page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page']});
+
+async function seriousViolations(page: Page, route: string, entries: AllowListEntry[]): Promise<Finding[]> {
+  const pageScan = axe(page).withTags(WCAG_TAGS).exclude('.redocusaurus').analyze();
+  const violations = [...(await pageScan).violations];
+  const samples = REDOC_SAMPLES[route] ?? [];
+  if (samples.length > 0) {
+    for (const sample of samples) await expect(page.locator(sample).first()).toBeAttached();
+    let builder = axe(page).withTags(WCAG_TAGS);
+    for (const sample of samples) builder = builder.include(sample);
+    violations.push(...(await builder.analyze()).violations);
+  }
+  const findings = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => ({
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        target: node.target.map(String).join(' '),
+        selector: typeof node.target[0] === 'string' && node.target.length === 1 ? node.target[0] : '',
+        summary: (node.failureSummary ?? '').split('\n').slice(0, 2).join(' ').slice(0, 300),
+      })),
+    );
+  // Which entries cover which finding is decided on the live DOM: is the element inside `target`?
+  const covered = await page.evaluate(
+    ({items, allow}) =>
+      items.map((item) => {
+        const element = item.selector ? document.querySelector(item.selector) : null;
+        return allow
+          .map((entry, index) => ({entry, index}))
+          .filter(({entry}) => entry.rule === item.rule && element?.closest(entry.target))
+          .map(({index}) => index);
+      }),
+    {items: findings, allow: entries},
+  );
+  return findings.map(({selector: _selector, ...finding}, index) => ({...finding, allowedBy: covered[index]}));
+}
+
+function entriesFor(route: string, mode: 'light' | 'dark') {
+  return allowList.filter((entry) => new RegExp(entry.routes).test(route) && entry.modes.includes(mode));
+}
+
+/** Waits until the page shows its content, including Redoc's and the code blocks in the current mode. */
+async function waitForContent(page: Page, route: string) {
+  await waitForHydration(page);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  if (/^\/examples\/(using|custom)-/.test(route)) await expect(page.locator('.redocusaurus h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+test('the allow-list does not grow and every entry is explained', () => {
+  expect(allowList.length).toBeLessThanOrEqual(MAX_ALLOW_LIST_ENTRIES);
+  for (const entry of allowList) {
+    expect(entry.rule).toMatch(/^[a-z0-9-]+$/);
+    expect(entry.target.trim()).not.toBe('');
+    expect(entry.target, 'an entry may not allow a rule everywhere').not.toMatch(/^(\*|html|body|#__docusaurus)$/);
+    expect(siteRoutes.some((route) => new RegExp(entry.routes).test(route)), `${entry.rule}: routes match no route`).toBe(true);
+    expect(entry.modes.length).toBeGreaterThan(0);
+    expect(entry.reason.length).toBeGreaterThan(30);
+  }
+});
+
+test.describe('no serious or critical axe violations, in light and dark mode', () => {
+  test.use({viewport: {width: 1280, height: 900}});
+
+  for (const route of siteRoutes) {
+    test(route, async ({page}) => {
+      test.setTimeout(route in REDOC_SAMPLES ? 240_000 : 120_000);
+      await stubRedocCdn(page);
+      const problems = collectPageProblems(page);
+
+      for (const mode of ['light', 'dark'] as const) {
+        if (mode === 'light') {
+          await page.goto(route);
+        } else {
+          // A reload with the stored choice: works on the debug pages too, which have no toggle.
+          await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+          await page.reload();
+        }
+        await waitForContent(page, route);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+
+        const entries = entriesFor(route, mode);
+        const findings = await seriousViolations(page, route, entries);
+        const unexpected = findings.filter((finding) => finding.allowedBy.length === 0);
+        expect.soft(unexpected, `${mode} mode on ${route}`).toEqual([]);
+        // Stale entries fail too: each entry that claims this route and mode must still be needed.
+        entries.forEach((entry, index) => {
+          const used = findings.some((finding) => finding.allowedBy.includes(index));
+          expect.soft(used, `allow-list entry ${entry.rule} in ${entry.target} is not needed on ${route} (${mode}); remove it`).toBe(true);
+        });
+      }
+
+      // §10 on the same visits: no uncaught errors and no console errors.
+      expect.soft(problems.pageErrors, `page errors on ${route}`).toEqual([]);
+      expect.soft(problems.consoleErrors, `console errors on ${route}`).toEqual([]);
+    });
+  }
+});

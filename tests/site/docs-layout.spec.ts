@@ -1,0 +1,141 @@
+import {expect, test, type APIRequestContext, type Page} from '@playwright/test';
+import {debugRoutes, docsRoutes, siteRoutes} from '../support/routes';
+import {waitForHydration} from '../support/pageErrors';
+
+/** The site URL the build wrote into canonical links (docusaurus.config.ts `url`). */
+const SITE_URL = (process.env.SITE_URL ?? 'https://redocusaurus.vercel.app').replace(/\/$/, '');
+
+test.use({viewport: {width: 1280, height: 900}});
+
+const sidebar = (page: Page) => page.locator('.theme-doc-sidebar-container');
+const category = (page: Page, label: string) =>
+  sidebar(page).locator('.theme-doc-sidebar-item-category').filter({has: page.locator(`a.menu__link--sublist:text-is("${label}")`)});
+const categoryToggle = (page: Page, label: string) => category(page, label).locator('a.menu__link--sublist').first();
+
+test.describe('docs sidebar', () => {
+  test('cannot be hidden: no collapse-sidebar button', async ({page}) => {
+    await page.goto('/docs/getting-started/Installation');
+    await waitForHydration(page);
+    await expect(sidebar(page)).toBeVisible();
+    await expect(sidebar(page).locator('nav.menu')).toBeVisible();
+    await expect(page.getByRole('button', {name: /collapse sidebar/i})).toHaveCount(0);
+    await expect(page.locator('[title="Collapse sidebar"], [aria-label="Collapse sidebar"]')).toHaveCount(0);
+    // Nothing to click, and the sidebar keeps its width (§9: 300 px).
+    const width = await sidebar(page).evaluate((element) => element.getBoundingClientRect().width);
+    expect(width).toBe(300);
+  });
+
+  test('opening one category does not collapse another', async ({page}) => {
+    await page.goto('/docs');
+    await waitForHydration(page);
+    const gettingStarted = categoryToggle(page, 'Getting Started');
+    const guides = categoryToggle(page, 'Guides');
+    const nested = categoryToggle(page, 'API references in docs pages');
+    await expect(gettingStarted).toHaveAttribute('aria-expanded', 'true');
+    await expect(guides).toHaveAttribute('aria-expanded', 'true');
+    await expect(nested).toHaveAttribute('aria-expanded', 'false');
+
+    await nested.click();
+    await expect(nested).toHaveAttribute('aria-expanded', 'true');
+    await expect(category(page, 'API references in docs pages').locator('.menu__list a').first()).toBeVisible();
+    await expect(gettingStarted).toHaveAttribute('aria-expanded', 'true');
+    await expect(guides).toHaveAttribute('aria-expanded', 'true');
+    await expect(category(page, 'Getting Started').locator('.menu__list a').first()).toBeVisible();
+
+    // Collapse one and reopen it: the others stay as they were.
+    await gettingStarted.click();
+    await expect(gettingStarted).toHaveAttribute('aria-expanded', 'false');
+    await gettingStarted.click();
+    await expect(gettingStarted).toHaveAttribute('aria-expanded', 'true');
+    await expect(nested).toHaveAttribute('aria-expanded', 'true');
+    await expect(guides).toHaveAttribute('aria-expanded', 'true');
+
+    // Navigating to a page in another category keeps the opened ones open.
+    await category(page, 'API references in docs pages').locator('.menu__list a').first().click();
+    await expect(page).toHaveURL(/\/docs\/nested\//);
+    await expect(gettingStarted).toHaveAttribute('aria-expanded', 'true');
+    await expect(guides).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+test.describe('table of contents lists h2 and h3 only', () => {
+  for (const route of docsRoutes) {
+    test(route, async ({page}) => {
+      await page.goto(route);
+      await expect(page.locator('article .theme-doc-markdown')).toBeVisible();
+      // Headings of the page's own markdown (not those Redoc renders inside embedded references).
+      const headings = await page.locator('article .theme-doc-markdown').evaluate((markdown) =>
+        Array.from(markdown.querySelectorAll('h2[id], h3[id], h4[id], h5[id], h6[id]'))
+          .filter((heading) => !heading.closest('.redocusaurus'))
+          .map((heading) => ({level: Number(heading.tagName[1]), id: heading.id})),
+      );
+      const tocLinks = page.locator('.theme-doc-toc-desktop a.table-of-contents__link');
+      const targets = (await tocLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))).map(
+        (href) => decodeURIComponent(href.replace(/^#/, '')),
+      );
+      const expected = headings.filter((heading) => heading.level <= 3).map((heading) => heading.id);
+      expect(targets).toEqual(expected);
+      for (const heading of headings.filter((candidate) => candidate.level >= 4)) {
+        expect(targets, `h${heading.level} #${heading.id} must not be in the TOC`).not.toContain(heading.id);
+      }
+      if (expected.length === 0) {
+        // Docusaurus renders no TOC at all for a page without h2/h3.
+        await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+      }
+    });
+  }
+});
+
+/** Reads the server-rendered <head> of a route. */
+async function headOf(request: APIRequestContext, route: string) {
+  const response = await request.get(route);
+  expect(response.status(), route).toBe(200);
+  const html = await response.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+  const links = [...head.matchAll(/<link\b[^>]*>/g)].map(([tag]) => ({
+    rel: attribute(tag, 'rel'),
+    href: attribute(tag, 'href'),
+    hreflang: attribute(tag, 'hreflang'),
+  }));
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(head)?.[1];
+  return {links, title};
+}
+
+const withoutTrailingSlash = (path: string) => path.replace(/\/$/, '') || '/';
+
+test.describe('every page has a site-suffixed title, a canonical URL and hreflang alternates', () => {
+  for (const route of siteRoutes) {
+    test(route, async ({request}) => {
+      const {links, title} = await headOf(request, route);
+      // The debug panel (@docusaurus/plugin-debug) sets its own fixed title; every page of ours ends with the site title.
+      if (!(debugRoutes as readonly string[]).includes(route)) expect(title).toMatch(/^.+ \| Redocusaurus$/);
+      else expect(title).toBeTruthy();
+      const canonical = links.filter((link) => link.rel === 'canonical');
+      expect(canonical).toHaveLength(1);
+      const canonicalUrl = new URL(canonical[0].href!);
+      expect(canonicalUrl.origin).toBe(new URL(SITE_URL).origin);
+      expect(withoutTrailingSlash(canonicalUrl.pathname)).toBe(withoutTrailingSlash(route));
+      const alternates = links.filter((link) => link.rel === 'alternate' && link.hreflang);
+      expect(alternates.map((link) => link.hreflang).sort()).toEqual(['en', 'x-default']);
+      for (const alternate of alternates) expect(alternate.href).toBe(canonical[0].href);
+    });
+  }
+});
+
+test('client-side navigation updates the title and the canonical link', async ({page}) => {
+  await page.goto('/docs');
+  await waitForHydration(page);
+  await sidebar(page).getByRole('link', {name: 'Installation'}).click();
+  await expect(page).toHaveURL(/\/docs\/getting-started\/Installation$/);
+  await expect(page).toHaveTitle(/ \| Redocusaurus$/);
+  await expect(page).not.toHaveTitle(/^Introduction/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${SITE_URL}/docs/getting-started/Installation`,
+  );
+  await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+    'href',
+    `${SITE_URL}/docs/getting-started/Installation`,
+  );
+});

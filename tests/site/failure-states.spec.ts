@@ -1,0 +1,169 @@
+import {expect, test, type Page} from '@playwright/test';
+import {collectPageProblems, stubRedocCdn, waitForHydration} from '../support/pageErrors';
+
+test.use({viewport: {width: 1280, height: 800}});
+
+const toggle = (page: Page) => page.getByRole('button', {name: /dark and light mode/});
+const sidebarLink = (page: Page, name: string) =>
+  page.locator('.theme-doc-sidebar-container').getByRole('link', {name, exact: true});
+
+/**
+ * Makes the next request for a JavaScript chunk fail (once), after `arm()` is called.
+ * Routing also turns off the HTTP cache, so prefetched chunks are requested again.
+ */
+async function failNextChunk(page: Page) {
+  const state = {armed: false, failed: [] as string[]};
+  await page.route('**/assets/js/*.js', async (route) => {
+    if (state.armed && state.failed.length === 0) {
+      state.failed.push(route.request().url());
+      await route.fulfill({status: 500, body: 'chunk unavailable'});
+      return;
+    }
+    await route.continue();
+  });
+  return {
+    arm: () => (state.armed = true),
+    failed: state.failed,
+  };
+}
+
+test.describe('a route chunk that fails to load', () => {
+  test('client-side navigation recovers with a full reload and only warns', async ({page}) => {
+    const problems = collectPageProblems(page);
+    const chunks = await failNextChunk(page);
+    await page.goto('/docs/');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const documentLoads: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentLoads.push(request.url());
+    });
+    chunks.arm();
+    // Keyboard activation: no hover, so the first load of the route is the navigation's own.
+    await sidebarLink(page, 'Theme options').focus();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/docs\/getting-started\/theme-options$/);
+    await expect(page.locator('article h1').first()).toHaveText(/theme options/i);
+    expect(chunks.failed).toHaveLength(1);
+    // Docusaurus 2.4 reloads the page when a route's chunk fails (it may be an old deployment).
+    expect(documentLoads).toEqual([expect.stringMatching(/\/docs\/getting-started\/theme-options$/)]);
+    await waitForHydration(page);
+    expect(problems.consoleWarnings.some((warning) => /ChunkLoadError|Loading chunk/.test(warning))).toBe(true);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  // §2: "A failure to preload a route is only logged as a console warning."
+  // Known issue, reported to the lead: @docusaurus/core 2.4.3's <Link> starts a preload on
+  // mouseenter without a catch, so a failed chunk there is an unhandled promise rejection
+  // (a page error). Remove `test.fail` once the site handles it (e.g. a client module that
+  // turns ChunkLoadError rejections into console warnings).
+  test('a failed preload on hover only logs a warning', async ({page}) => {
+    test.fail();
+    const problems = collectPageProblems(page);
+    const chunks = await failNextChunk(page);
+    await page.goto('/docs/');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    chunks.arm();
+    await sidebarLink(page, 'Theme options').hover();
+    await expect.poll(() => chunks.failed.length).toBe(1);
+    await expect.poll(() => problems.consoleWarnings.length + problems.pageErrors.length).toBeGreaterThan(0);
+    // The page is unaffected: still the same document, still interactive.
+    await expect(page.locator('article h1').first()).toHaveText('Introduction');
+    expect(problems.pageErrors).toEqual([]);
+  });
+});
+
+test.describe('browser storage', () => {
+  test('unavailable storage (a SecurityError on access) leaves the site working, with one warning', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    await stubRedocCdn(page);
+    const problems = collectPageProblems(page);
+    await page.goto('/docs/');
+    await waitForHydration(page);
+    await expect(page.locator('article h1').first()).toHaveText('Introduction');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await toggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await sidebarLink(page, 'Installation').click();
+    await expect(page.locator('article h1').first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // The API pages too.
+    await page.goto('/examples/using-single-yaml/');
+    await waitForHydration(page);
+    await expect(page.locator('.redocusaurus h1').first()).toBeVisible();
+
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.consoleWarnings.filter((warning) => /storage is not available/.test(warning)).length).toBeGreaterThan(0);
+  });
+
+  test('storage calls that throw leave the site working, with no page errors', async ({page}) => {
+    await page.addInitScript(() => {
+      const fail = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+      Storage.prototype.getItem = fail;
+      Storage.prototype.setItem = fail;
+      Storage.prototype.removeItem = fail;
+    });
+    const problems = collectPageProblems(page);
+    await page.goto('/docs/');
+    await waitForHydration(page);
+    await expect(page.locator('article h1').first()).toHaveText('Introduction');
+    await toggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await toggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    // The announcement bar can still be closed for this visit.
+    const bar = page.locator('[role="banner"][class*="announcementBar"]');
+    await bar.getByRole('button', {name: 'Close'}).click();
+    await expect(bar).toHaveCount(0);
+    await sidebarLink(page, 'Installation').click();
+    await expect(page.locator('article h1').first()).toBeVisible();
+
+    expect(problems.pageErrors).toEqual([]);
+    // Docusaurus reports each failed call on the console and carries on; nothing else complains.
+    expect(problems.consoleErrors.length).toBeGreaterThan(0);
+    expect(problems.consoleErrors.filter((message) => !/^Docusaurus storage error/.test(message))).toEqual([]);
+  });
+});
+
+test.describe('prefetching', () => {
+  const prefetchLinks = (page: Page) => page.locator('head link[rel="prefetch"]');
+
+  test('visible links prefetch their route’s chunks', async ({page}) => {
+    await page.goto('/docs/');
+    await waitForHydration(page);
+    await expect.poll(() => prefetchLinks(page).count()).toBeGreaterThan(0);
+  });
+
+  for (const connection of [{effectiveType: '2g', saveData: false}, {effectiveType: '4g', saveData: true}]) {
+    test(`is skipped on ${connection.saveData ? 'data saver' : 'a 2g connection'}`, async ({page}) => {
+      await page.addInitScript((value) => {
+        Object.defineProperty(Navigator.prototype, 'connection', {configurable: true, get: () => value});
+      }, connection);
+      const requests: string[] = [];
+      await page.goto('/docs/');
+      await waitForHydration(page);
+      page.on('request', (request) => requests.push(request.url()));
+      await page.waitForLoadState('networkidle');
+      // Scroll the sidebar and footer links into view, which is what triggers prefetching.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      expect(await prefetchLinks(page).count()).toBe(0);
+      // Still navigable: the chunks load on demand.
+      await sidebarLink(page, 'Installation').click();
+      await expect(page.locator('article h1').first()).toBeVisible();
+      expect(requests.some((url) => /\/assets\/js\//.test(url))).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,52 @@
+import type {ConsoleMessage, Page} from '@playwright/test';
+
+/** What went wrong in a page while a test ran: uncaught errors and console output. */
+export interface PageProblems {
+  /** Uncaught exceptions and unhandled promise rejections (`pageerror`). */
+  pageErrors: string[];
+  /** `console.error` messages (including the browser's own "Failed to load resource" lines). */
+  consoleErrors: string[];
+  /** `console.warn` messages. */
+  consoleWarnings: string[];
+}
+
+function describe(message: ConsoleMessage): string {
+  const location = message.location();
+  return location.url ? `${message.text()} (${location.url}:${location.lineNumber})` : message.text();
+}
+
+/**
+ * Starts collecting page errors and console errors/warnings for `page`.
+ * Attach it before the first `page.goto` so nothing is missed; the returned
+ * arrays fill as the page runs.
+ */
+export function collectPageProblems(page: Page): PageProblems {
+  const problems: PageProblems = {pageErrors: [], consoleErrors: [], consoleWarnings: []};
+  page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(describe(message));
+    else if (message.type() === 'warning') problems.consoleWarnings.push(describe(message));
+  });
+  return problems;
+}
+
+/** Waits until React has hydrated the server-rendered page (Docusaurus sets `data-has-hydrated`). */
+export async function waitForHydration(page: Page, timeout = 20_000): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout});
+}
+
+/**
+ * Redoc's side menu shows "API docs by Redocly" with an <img> from cdn.redoc.ly
+ * (redoc/src/components/SideMenu/Logo.tsx). The test machine is offline, so
+ * without this the image fails and Chromium logs "Failed to load resource" on
+ * every API page. Answer it the way the CDN does, with a small SVG.
+ */
+export async function stubRedocCdn(page: Page): Promise<void> {
+  await page.route('https://cdn.redoc.ly/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16"/></svg>',
+    }),
+  );
+}
