@@ -15,9 +15,9 @@ const sidebars: SidebarsConfig = {
       label: 'Guides',
       collapsed: false,
       items: [
-        'guides/build-time-rendering',
         'guides/multiple-apis',
         'guides/schema-imports',
+        'guides/build-time-rendering',
         'guides/migrating-to-v1',
       ],
     },

@@ -1,0 +1,69 @@
+/**
+ * Shared by the docs tests: where each docs page comes from, its front matter,
+ * and what the sample specs contain (read from the spec files, so the tests
+ * follow the specs when they change).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {parseYaml} from '@redocly/openapi-core';
+
+export const REPO = path.resolve(__dirname, '..', '..');
+
+/** Each docs route of the specification (§2) and the file it is built from. */
+export const DOC_PAGES = [
+  {route: '/docs', file: 'docs/introduction.md'},
+  {route: '/docs/getting-started/Installation', file: 'docs/getting-started/Installation.mdx'},
+  {route: '/docs/getting-started/plugin-options', file: 'docs/getting-started/plugin-options.mdx'},
+  {route: '/docs/getting-started/theme-options', file: 'docs/getting-started/theme-options.mdx'},
+  {route: '/docs/guides/build-time-rendering', file: 'docs/guides/build-time-rendering.md'},
+  {route: '/docs/guides/migrating-to-v1', file: 'docs/guides/migrating-to-v1.mdx'},
+  {route: '/docs/guides/multiple-apis', file: 'docs/guides/multiple-apis.mdx'},
+  {route: '/docs/guides/schema-imports', file: 'docs/guides/schema-imports.mdx'},
+  {route: '/docs/nested/nested-1', file: 'docs/nested/nested-1.mdx'},
+  {route: '/docs/nested/nested-2', file: 'docs/nested/nested-2.mdx'},
+  {route: '/docs/who-is-using-redocusaurus', file: 'docs/who-is-using-redocusaurus.md'},
+] as const;
+
+export interface FrontMatter {
+  title: string;
+  description: string;
+  sidebar_label?: string;
+  hide_table_of_contents?: boolean;
+}
+
+export function frontMatter(file: string): FrontMatter {
+  const source = fs.readFileSync(path.join(REPO, file), 'utf8');
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  if (!match) throw new Error(`${file} has no front matter`);
+  return parseYaml(match[1]) as FrontMatter;
+}
+
+export function readRepoFile(file: string): string {
+  return fs.readFileSync(path.join(REPO, file), 'utf8');
+}
+
+/* Specs are free-form documents; the tests read them loosely. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+export function singleYamlSpec(): Json {
+  return parseYaml(readRepoFile('openapi/single-file/openapi.yaml'));
+}
+
+export function swaggerSpec(): Json {
+  return JSON.parse(readRepoFile('openapi/swagger/swagger.json'));
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The summary of every operation of a spec (OpenAPI 3 or Swagger 2.0), in file order. */
+export function operationSummaries(spec: Json): string[] {
+  const summaries: string[] = [];
+  for (const item of Object.values<Json>(spec.paths ?? {})) {
+    for (const method of METHODS) {
+      const summary = item?.[method]?.summary;
+      if (typeof summary === 'string' && summary.trim()) summaries.push(summary.trim());
+    }
+  }
+  return summaries;
+}

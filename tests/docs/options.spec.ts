@@ -1,0 +1,119 @@
+/**
+ * The options pages name every option of the installed packages, and show the
+ * snippet files verbatim.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Page} from '@playwright/test';
+import {PluginOptionSchema} from 'docusaurus-plugin-redoc/dist/options';
+import {getGlobalData} from 'docusaurus-theme-redoc/dist/redocData';
+import {REPO, readRepoFile} from './helpers';
+
+/** The text of every `### \`name\`` heading of a page, in order. */
+async function codeHeadings(page: Page): Promise<string[]> {
+  return page.locator('article .markdown h3 > code').allTextContents();
+}
+
+/** Snippet files a page imports with raw-loader. */
+function importedSnippets(docFile: string): string[] {
+  const source = readRepoFile(docFile);
+  return [...source.matchAll(/'!!raw-loader!@site\/([^']+)'/g)].map((match) => match[1]);
+}
+
+/** Code blocks end lines with <br>, which textContent drops: compare without whitespace. */
+function squash(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+/** Each imported snippet appears, unchanged, as a code block of the page. */
+async function expectSnippetsShown(page: Page, docFile: string): Promise<void> {
+  const snippets = importedSnippets(docFile);
+  expect(snippets.length).toBeGreaterThan(0);
+  const blocks = (await page.locator('article .markdown pre code').allTextContents()).map(squash);
+  for (const snippet of snippets) {
+    const content = squash(fs.readFileSync(path.join(REPO, snippet), 'utf8'));
+    expect(blocks, `${docFile} shows ${snippet}`).toContain(content);
+  }
+}
+
+test.describe('plugin options page', () => {
+  test.beforeEach(async ({page}) => {
+    await page.goto('/docs/getting-started/plugin-options');
+  });
+
+  test('has a heading for every key of the installed plugin option schema', async ({page}) => {
+    const schemaKeys = Object.keys(PluginOptionSchema.describe().keys ?? {});
+    expect(schemaKeys.sort()).toEqual(['config', 'debug', 'id', 'layout', 'route', 'spec', 'themeId', 'url']);
+    const headings = await codeHeadings(page);
+    for (const key of schemaKeys) expect(headings, `heading for ${key}`).toContain(key);
+  });
+
+  test('has a heading for every preset option', async ({page}) => {
+    const preset = page.locator('article .markdown h2', {hasText: 'Preset options'});
+    await expect(preset).toBeVisible();
+    const presetHeadings = await page
+      .locator('article .markdown h3[id^="preset-"] > code')
+      .allTextContents();
+    expect(presetHeadings).toEqual(['id', 'debug', 'config', 'specs', 'theme']);
+  });
+
+  test('explains loading and the download link', async ({page}) => {
+    await expect(page.locator('#how-specs-are-loaded')).toBeVisible();
+    const download = page.locator('article .markdown table', {hasText: 'Download button links to'});
+    await expect(download).toContainText('redocusaurus/<id>.yaml');
+    await expect(download.locator('tbody tr')).toHaveCount(4);
+  });
+
+  test('shows the snippet files verbatim', async ({page}) => {
+    await expectSnippetsShown(page, 'docs/getting-started/plugin-options.mdx');
+  });
+});
+
+test.describe('theme options page', () => {
+  test.beforeEach(async ({page}) => {
+    await page.goto('/docs/getting-started/theme-options');
+  });
+
+  test('has a heading for every theme option', async ({page}) => {
+    const headings = await codeHeadings(page);
+    for (const option of ['primaryColor', 'primaryColorDark', 'options', 'theme']) {
+      expect(headings, `heading for ${option}`).toContain(option);
+    }
+    await expect(page.locator('article .markdown')).toContainText('deprecated');
+    await expect(page.locator('article .markdown')).toContainText('theme.openapi');
+  });
+
+  test('lists the Redoc defaults the installed theme really sets', async ({page}) => {
+    const {options} = await getGlobalData({options: {}});
+    const defaults = page.locator('article .markdown table', {hasText: 'Redoc option'});
+    for (const [key, value] of Object.entries(options)) {
+      const row = defaults.locator('tbody tr', {has: page.locator(`td:first-child code:text-is("${key}")`)});
+      await expect(row, `row for ${key}`).toHaveCount(1);
+      await expect(row.locator('td').nth(1)).toHaveText(typeof value === 'string' ? `'${value}'` : String(value));
+    }
+  });
+
+  test('shows the snippet files verbatim', async ({page}) => {
+    await expectSnippetsShown(page, 'docs/getting-started/theme-options.mdx');
+  });
+});
+
+test('installation shows both config files verbatim and the install commands', async ({page}) => {
+  await page.goto('/docs/getting-started/Installation');
+  await expect(page.locator('article .markdown')).toContainText('npm install --save redocusaurus@1');
+  await page.getByRole('tab', {name: 'yarn'}).click();
+  await expect(page.locator('article .markdown')).toContainText('yarn add redocusaurus@1');
+  // Tabs hide their inactive panel; the code blocks are in the page either way.
+  await expectSnippetsShown(page, 'docs/getting-started/Installation.mdx');
+  await expect(page.locator('article .markdown')).toContainText('>=16.14');
+});
+
+test('migration guide and multiple APIs show their snippets verbatim', async ({page}) => {
+  for (const [route, file] of [
+    ['/docs/guides/migrating-to-v1', 'docs/guides/migrating-to-v1.mdx'],
+    ['/docs/guides/multiple-apis', 'docs/guides/multiple-apis.mdx'],
+  ] as const) {
+    await page.goto(route);
+    await expectSnippetsShown(page, file);
+  }
+});

@@ -1,0 +1,68 @@
+import {expect, test} from '@playwright/test';
+import {DOC_PAGES, frontMatter} from './helpers';
+
+test.describe('every docs page', () => {
+  for (const {route, file} of DOC_PAGES) {
+    test(`${route} answers 200 with its title as h1 and its own meta description`, async ({page}) => {
+      const {title, description} = frontMatter(file);
+      expect(description.length, `${file} needs a real description`).toBeGreaterThan(80);
+
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('article header h1')).toHaveText(title);
+      await expect(page).toHaveTitle(`${title} | Redocusaurus`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description);
+    });
+  }
+
+  test('headings stay at levels 2 and 3 in the written content', async ({page}) => {
+    for (const {route, file} of DOC_PAGES) {
+      await page.goto(route);
+      // Redoc draws its own headings inside .redocusaurus; only the page's Markdown headings count.
+      const deep = await page
+        .locator('article .markdown :is(h4, h5, h6)')
+        .evaluateAll((nodes) => nodes.filter((node) => !node.closest('.redocusaurus')).map((node) => node.textContent));
+      expect(deep, route).toEqual([]);
+      if (!frontMatter(file).hide_table_of_contents) {
+        expect(await page.locator('article .markdown > h2').count(), `${route} has sections`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+test('the sidebar reads as a path for a newcomer', async ({page}) => {
+  await page.goto('/docs');
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  const topLevel = sidebar.locator(
+    '.theme-doc-sidebar-menu > li > .menu__link, .theme-doc-sidebar-menu > li > .menu__list-item-collapsible > .menu__link',
+  );
+  await expect(topLevel).toHaveText([
+    'Introduction',
+    'Getting Started',
+    'Guides',
+    'API references in docs pages',
+    'Who is using it',
+  ]);
+  await expect(sidebar.getByRole('link', {name: 'Installation', exact: true})).toBeVisible();
+  await expect(sidebar.getByRole('link', {name: 'Plugin options'})).toBeVisible();
+  await expect(sidebar.getByRole('link', {name: 'Theme options'})).toBeVisible();
+  await expect(sidebar.getByRole('link', {name: 'Multiple APIs'})).toBeVisible();
+});
+
+test('each page links on to pages that exist', async ({page, request}) => {
+  const checked = new Set<string>();
+  for (const {route} of DOC_PAGES) {
+    await page.goto(route);
+    const hrefs = await page
+      .locator('article .markdown a[href^="/"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+    for (const href of hrefs) {
+      if (checked.has(href)) continue;
+      checked.add(href);
+      const response = await request.get(href);
+      expect(response.status(), `${route} links to ${href}`).toBe(200);
+    }
+  }
+  expect(checked.size).toBeGreaterThan(15);
+});
