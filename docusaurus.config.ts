@@ -6,6 +6,7 @@ import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
 import {examples} from './src/data/examples';
 import {specEntries} from './scripts/specs';
+import remarkSpecImports from './plugins/redoc-per-route/remarkSpecImports';
 
 const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
 
@@ -32,13 +33,15 @@ async function createConfig(): Promise<Config> {
           docs: {
             routeBasePath: 'docs',
             sidebarPath: require.resolve('./sidebars.ts'),
+            remarkPlugins: [[remarkSpecImports, {defaultSpecId: examples[0]!.specId}]],
           },
           blog: false,
           theme: {customCss: require.resolve('./src/css/custom.css')},
         } satisfies Preset.Options,
       ],
       [
-        'redocusaurus',
+        // The redocusaurus preset, delivering each spec only to the pages that render it.
+        require.resolve('./plugins/redoc-per-route/preset'),
         {
           // Redoc's own options (disableSearch) live in the `theme.openapi` section of this file.
           config: 'redocly.yaml',

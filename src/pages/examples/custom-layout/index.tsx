@@ -4,6 +4,8 @@ import Link from '@docusaurus/Link';
 import Redoc from '@theme/Redoc';
 import useSpecData from '@theme/useSpecData';
 import {getExample} from '@site/src/data/examples';
+// Loads this page's spec for useSpecData (spec data is per route on this site: plugins/redoc-per-route).
+import '@redoc-spec-data/using-custom-layout';
 import styles from './styles.module.css';
 
 const example = getExample('using-custom-layout');

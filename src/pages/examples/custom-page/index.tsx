@@ -2,6 +2,8 @@ import React from 'react';
 import ApiDoc from '@theme/ApiDoc';
 import useSpecData from '@theme/useSpecData';
 import {getExample} from '@site/src/data/examples';
+// Loads this page's spec for useSpecData (spec data is per route on this site: plugins/redoc-per-route).
+import '@redoc-spec-data/using-custom-page';
 
 const example = getExample('using-custom-page');
 

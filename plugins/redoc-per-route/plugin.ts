@@ -1,0 +1,53 @@
+/**
+ * docusaurus-plugin-redoc, with the spec delivered per route.
+ *
+ * The original plugin stores each converted spec in Docusaurus global data,
+ * which is part of the main bundle that every page downloads. This wrapper
+ * runs the original plugin unchanged but catches that global data and writes
+ * it to a module of its own, `@redoc-spec-data/<id>`, that only the pages
+ * rendering the spec import. Routed API pages keep getting the spec as a route
+ * module from the original plugin.
+ */
+import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
+import redocPlugin, {validateOptions, type PluginOptions} from 'docusaurus-plugin-redoc';
+
+type RedocPlugin = ReturnType<typeof redocPlugin>;
+
+/** The import path of a spec's data module. */
+export function specDataModule(id: string): string {
+  return `@redoc-spec-data/${id}`;
+}
+
+export default function redocPerRoutePlugin(context: LoadContext, options: PluginOptions): RedocPlugin {
+  const plugin = redocPlugin(context, options);
+  const id = options.id ?? 'default';
+  let dataModulePath: string | undefined;
+
+  return {
+    ...plugin,
+    async contentLoaded(args) {
+      let specData: unknown;
+      const actions: PluginContentLoadedActions = {
+        ...args.actions,
+        setGlobalData: (data) => {
+          specData = data;
+          // Only the id, so that `useSpecData()` without an id can still find the first spec.
+          args.actions.setGlobalData({id});
+        },
+      };
+      await plugin.contentLoaded?.({...args, actions});
+      // JSON.parse of a string literal is faster to load than the same object as JS.
+      dataModulePath = await args.actions.createData(
+        `spec-data-${id}.js`,
+        `import {registerSpecData} from '@theme/useSpecData';\n` +
+          `registerSpecData(${JSON.stringify(id)}, JSON.parse(${JSON.stringify(JSON.stringify(specData))}));\n`,
+      );
+    },
+    configureWebpack() {
+      if (!dataModulePath) return {};
+      return {resolve: {alias: {[specDataModule(id)]: dataModulePath}}};
+    },
+  } as RedocPlugin;
+}
+
+export {validateOptions};

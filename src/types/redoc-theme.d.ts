@@ -1,0 +1,13 @@
+// The theme's JSX build has no type declarations of its own; its compiled twin does.
+declare module 'docusaurus-theme-redoc/dist-jsx/utils/useSpec' {
+  export {useSpec} from 'docusaurus-theme-redoc/dist/utils/useSpec';
+}
+
+/** A spec's data module, written by plugins/redoc-per-route; importing it makes the spec available to useSpecData. */
+declare module '@redoc-spec-data/*';
+
+// styled-components ships no types; ApiSchema only needs its ThemeProvider, as Redoc uses it.
+declare module 'styled-components' {
+  import type {ComponentType, ReactNode} from 'react';
+  export const ThemeProvider: ComponentType<{theme: unknown; children?: ReactNode}>;
+}
