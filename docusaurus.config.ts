@@ -23,6 +23,7 @@ async function createConfig(): Promise<Config> {
     onBrokenMarkdownLinks: 'warn',
     onDuplicateRoutes: 'warn',
     i18n: {defaultLocale: 'en', locales: ['en']},
+    clientModules: [require.resolve('./src/clientModules/routePreloadWarnings.ts')],
 
     presets: [
       [
@@ -46,7 +47,8 @@ async function createConfig(): Promise<Config> {
           // Redoc's own options (disableSearch) live in the `theme.openapi` section of this file.
           config: 'redocly.yaml',
           specs: await specEntries(examples),
-          theme: {primaryColor: '#1f7a8c'},
+          // The same primaries as src/css/custom.css, so Redoc matches the site in both modes.
+          theme: {primaryColor: '#1f7a8c', primaryColorDark: '#5cc3d6'},
         } satisfies RedocusaurusOptions,
       ],
     ],
