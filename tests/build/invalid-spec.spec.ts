@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {getExample} from '../../src/data/examples';
+import {REPO_ROOT, buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../support/miniSite';
+
+const singleYaml = getExample('using-single-yaml');
+
+/** Broken copies of a real spec, each with the problem the build must name. */
+const breakages = [
+  {
+    name: 'a missing required field',
+    file: 'no-info.yaml',
+    break: (source: string) => source.replace(/^info:/m, 'information:'),
+    problem: /info/,
+  },
+  {
+    name: 'a reference to nothing',
+    file: 'dangling-ref.yaml',
+    break: (source: string) => source.replace(/#\/components\/schemas\/Pet\b/, '#/components/schemas/Pett'),
+    problem: /Can't resolve \$ref|Pett/,
+  },
+  {
+    name: 'a YAML syntax error',
+    file: 'bad-yaml.yaml',
+    break: (source: string) => `${source}\npaths: [unclosed\n`,
+    problem: /YAML|unexpected|end of the stream|flow collection/i,
+  },
+];
+
+test.describe('an invalid spec fails the build', () => {
+  test.beforeEach(() => test.setTimeout(120_000));
+  let build: MiniSiteBuild | undefined;
+  let scratch: string;
+  test.beforeEach(async () => {
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'broken-spec-'));
+  });
+  test.afterEach(async () => {
+    await removeMiniSite(build);
+    await fs.rm(scratch, {recursive: true, force: true});
+  });
+
+  for (const breakage of breakages) {
+    test(`naming the file and the problem: ${breakage.name}`, async () => {
+      const original = await fs.readFile(path.join(REPO_ROOT, singleYaml.specFile), 'utf8');
+      const brokenFile = path.join(scratch, breakage.file);
+      const broken = breakage.break(original);
+      expect(broken).not.toBe(original);
+      await fs.writeFile(brokenFile, broken);
+
+      build = await buildMiniSite({examples: [{...singleYaml, specFile: brokenFile}]});
+
+      expect(build.exitCode).not.toBe(0);
+      expect(build.output).toContain(`Invalid OpenAPI spec "${brokenFile}"`);
+      expect(build.output).toMatch(breakage.problem);
+      // Nothing was built, and the source spec is untouched.
+      await expect(fs.access(path.join(build.siteDir, 'build'))).rejects.toThrow();
+      expect(await fs.readFile(path.join(REPO_ROOT, singleYaml.specFile), 'utf8')).toBe(original);
+    });
+  }
+});
