@@ -7,22 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 
-export const REPO = path.resolve(__dirname, '..', '..');
+import {REPO_ROOT} from '../support/miniSite';
+
+export const REPO = REPO_ROOT;
 
 /** Each docs route of the specification (§2) and the file it is built from. */
-export const DOC_PAGES = [
-  {route: '/docs', file: 'docs/introduction.md'},
-  {route: '/docs/getting-started/Installation', file: 'docs/getting-started/Installation.mdx'},
-  {route: '/docs/getting-started/plugin-options', file: 'docs/getting-started/plugin-options.mdx'},
-  {route: '/docs/getting-started/theme-options', file: 'docs/getting-started/theme-options.mdx'},
-  {route: '/docs/guides/build-time-rendering', file: 'docs/guides/build-time-rendering.md'},
-  {route: '/docs/guides/migrating-to-v1', file: 'docs/guides/migrating-to-v1.mdx'},
-  {route: '/docs/guides/multiple-apis', file: 'docs/guides/multiple-apis.mdx'},
-  {route: '/docs/guides/schema-imports', file: 'docs/guides/schema-imports.mdx'},
-  {route: '/docs/nested/nested-1', file: 'docs/nested/nested-1.mdx'},
-  {route: '/docs/nested/nested-2', file: 'docs/nested/nested-2.mdx'},
-  {route: '/docs/who-is-using-redocusaurus', file: 'docs/who-is-using-redocusaurus.md'},
-] as const;
+export {docPages as DOC_PAGES} from '../support/routes';
 
 export interface FrontMatter {
   title: string;

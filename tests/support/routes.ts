@@ -1,17 +1,20 @@
-/** Every route of the specification (§2), as a reader would type it. */
-export const docsRoutes = [
-  '/docs',
-  '/docs/getting-started/Installation',
-  '/docs/getting-started/plugin-options',
-  '/docs/getting-started/theme-options',
-  '/docs/guides/build-time-rendering',
-  '/docs/guides/migrating-to-v1',
-  '/docs/guides/multiple-apis',
-  '/docs/guides/schema-imports',
-  '/docs/nested/nested-1',
-  '/docs/nested/nested-2',
-  '/docs/who-is-using-redocusaurus',
+/** Each docs route of the specification (§2) and the file it is built from. */
+export const docPages = [
+  {route: '/docs', file: 'docs/introduction.md'},
+  {route: '/docs/getting-started/Installation', file: 'docs/getting-started/Installation.mdx'},
+  {route: '/docs/getting-started/plugin-options', file: 'docs/getting-started/plugin-options.mdx'},
+  {route: '/docs/getting-started/theme-options', file: 'docs/getting-started/theme-options.mdx'},
+  {route: '/docs/guides/build-time-rendering', file: 'docs/guides/build-time-rendering.md'},
+  {route: '/docs/guides/migrating-to-v1', file: 'docs/guides/migrating-to-v1.mdx'},
+  {route: '/docs/guides/multiple-apis', file: 'docs/guides/multiple-apis.mdx'},
+  {route: '/docs/guides/schema-imports', file: 'docs/guides/schema-imports.mdx'},
+  {route: '/docs/nested/nested-1', file: 'docs/nested/nested-1.mdx'},
+  {route: '/docs/nested/nested-2', file: 'docs/nested/nested-2.mdx'},
+  {route: '/docs/who-is-using-redocusaurus', file: 'docs/who-is-using-redocusaurus.md'},
 ] as const;
+
+/** Every docs route of the specification (§2), as a reader would type it. */
+export const docsRoutes = docPages.map((page) => page.route);
 
 /** Example pages that render a full API reference. */
 export const apiRoutes = [
