@@ -1,0 +1,75 @@
+// Measures what a first visit to a page downloads: the HTML, scripts and style
+// sheets it needs until it has hydrated and the network is quiet. Shared by the
+// byte-budget test (tests/site/first-load.spec.ts) and the benchmark (scripts/bench.ts).
+import zlib from 'node:zlib';
+import type {Page} from 'playwright-core';
+
+export type LoadedKind = 'document' | 'script' | 'stylesheet';
+
+export interface LoadedFile {
+  url: string;
+  kind: LoadedKind;
+  /** Size of the body as served uncompressed. */
+  bytes: number;
+  /** Size after gzip at level 9, what a static host sends to a browser that accepts gzip. */
+  gzipBytes: number;
+  body: string;
+}
+
+export interface FirstLoad {
+  route: string;
+  files: LoadedFile[];
+  gzipBytes: number;
+  bytes: number;
+}
+
+const KINDS = new Set<string>(['document', 'script', 'stylesheet']);
+
+export const gzipSize = (body: Buffer | string): number => zlib.gzipSync(body, {level: 9}).length;
+
+/**
+ * Opens `route` in a fresh visit and returns every same-origin document, script and
+ * style sheet it loaded. Speculative prefetches of linked pages (`<link rel=prefetch>`,
+ * Chromium type "other") are not part of the page and are left out, as are requests
+ * to other origins (the budget test asserts there are none).
+ */
+export async function measureFirstLoad(page: Page, route: string): Promise<FirstLoad> {
+  const pending: Promise<LoadedFile | undefined>[] = [];
+  const onResponse = (response: import('playwright-core').Response) => {
+    const kind = response.request().resourceType();
+    if (!KINDS.has(kind)) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({
+          url: response.url(),
+          kind: kind as LoadedKind,
+          bytes: body.length,
+          gzipBytes: gzipSize(body),
+          body: body.toString('utf8'),
+        }))
+        // A response whose body is gone (a redirect, an aborted prefetch) weighs nothing.
+        .catch(() => undefined),
+    );
+  };
+  page.on('response', onResponse);
+  try {
+    await page.goto(route);
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 20_000});
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('response', onResponse);
+  }
+  const {origin} = new URL(page.url());
+  const files = (await Promise.all(pending)).filter(
+    (file): file is LoadedFile => file !== undefined && new URL(file.url).origin === origin,
+  );
+  return {
+    route,
+    files,
+    gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+    bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+  };
+}
+
+export const kilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
