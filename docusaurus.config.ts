@@ -53,6 +53,11 @@ async function createConfig(): Promise<Config> {
       ],
     ],
 
+    plugins: [
+      require.resolve('./plugins/prism-on-demand'),
+      [require.resolve('./plugins/redoc-local-logo'), {logo: 'img/redoc-menu-mark.svg'}],
+    ],
+
     themeConfig: {
       metadata: [
         {
