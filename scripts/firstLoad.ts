@@ -18,7 +18,11 @@ export interface LoadedFile {
 
 export interface FirstLoad {
   route: string;
+  /** HTTP status of the page itself. */
+  status: number;
   files: LoadedFile[];
+  /** Every request that left the site's origin, of any kind (the site should make none). */
+  thirdParty: string[];
   gzipBytes: number;
   bytes: number;
 }
@@ -30,11 +34,13 @@ export const gzipSize = (body: Buffer | string): number => zlib.gzipSync(body, {
 /**
  * Opens `route` in a fresh visit and returns every same-origin document, script and
  * style sheet it loaded. Speculative prefetches of linked pages (`<link rel=prefetch>`,
- * Chromium type "other") are not part of the page and are left out, as are requests
- * to other origins (the budget test asserts there are none).
+ * Chromium type "other") are not part of the page and are left out. Requests to other
+ * origins are not weighed but listed in `thirdParty`.
  */
 export async function measureFirstLoad(page: Page, route: string): Promise<FirstLoad> {
   const pending: Promise<LoadedFile | undefined>[] = [];
+  const requested: string[] = [];
+  const onRequest = (request: import('playwright-core').Request) => requested.push(request.url());
   const onResponse = (response: import('playwright-core').Response) => {
     const kind = response.request().resourceType();
     if (!KINDS.has(kind)) return;
@@ -52,12 +58,15 @@ export async function measureFirstLoad(page: Page, route: string): Promise<First
         .catch(() => undefined),
     );
   };
+  page.on('request', onRequest);
   page.on('response', onResponse);
+  let status = 0;
   try {
-    await page.goto(route);
+    status = (await page.goto(route))?.status() ?? 0;
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 20_000});
     await page.waitForLoadState('networkidle');
   } finally {
+    page.off('request', onRequest);
     page.off('response', onResponse);
   }
   const {origin} = new URL(page.url());
@@ -66,7 +75,9 @@ export async function measureFirstLoad(page: Page, route: string): Promise<First
   );
   return {
     route,
+    status,
     files,
+    thirdParty: requested.filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin),
     gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
     bytes: files.reduce((sum, file) => sum + file.bytes, 0),
   };

@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {DOC_PAGES, REPO, frontMatter} from './helpers';
 
+// Everything checked here is in the HTML the server built, which is what readers and
+// crawlers get first; without JavaScript the pages with an embedded Redoc load in a blink.
+test.use({javaScriptEnabled: false});
+
 test.describe('every docs page', () => {
   for (const {route, file} of DOC_PAGES) {
     test(`${route} answers 200 with its title as h1 and its own meta description`, async ({page}) => {

@@ -59,6 +59,8 @@ test.describe('docs sidebar', () => {
 });
 
 test.describe('table of contents lists h2 and h3 only', () => {
+  // The table of contents is in the server-built HTML; hydration does not change it.
+  test.use({javaScriptEnabled: false});
   for (const route of docsRoutes) {
     test(route, async ({page}) => {
       await page.goto(route);

@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {collectPageProblems, stubRedocCdn, waitForHydration} from '../support/pageErrors';
+import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 
 test.use({viewport: {width: 1280, height: 800}});
 
@@ -72,6 +72,59 @@ test.describe('a route chunk that fails to load', () => {
   });
 });
 
+test.describe('a chunk that fails on the first visit', () => {
+  // §2 names a Retry button for lazy pages that fail to load. In a production build of
+  // Docusaurus 2.4.3 the page's chunks are preloaded before React starts, so that state is
+  // never rendered: a failed first load leaves the server-built page in place, readable and
+  // navigable by plain links, and the next visit hydrates as usual.
+  test('the server-built page stays readable and the next load hydrates', async ({page}) => {
+    const problems = collectPageProblems(page);
+    const chunks = await failNextChunk(page);
+    chunks.arm();
+    await page.goto('/docs/getting-started/theme-options');
+    await expect.poll(() => chunks.failed.length).toBe(1);
+    await expect(page.locator('article h1').first()).toHaveText(/theme options/i);
+    await expect(page.locator('.theme-doc-sidebar-container')).toBeVisible();
+    await expect(page.getByText('This page crashed.')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+
+    // A plain link still works, and that next page load hydrates.
+    await page.locator('.theme-doc-sidebar-container').getByRole('link', {name: 'Plugin options', exact: true}).click();
+    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options$/);
+    await waitForHydration(page);
+    await expect(page.locator('article h1').first()).toHaveText(/plugin options/i);
+    expect(problems.pageErrors).toEqual([]);
+  });
+});
+
+test.describe('a crash while rendering', () => {
+  test('shows "This page crashed." and "Try again" brings the page back', async ({page}) => {
+    // Docusaurus links watch themselves with an IntersectionObserver to prefetch their page.
+    // Make that fail once for a link inside the article, as a broken browser API or an
+    // extension could: the error is thrown while React mounts the page's content.
+    await page.addInitScript(() => {
+      const observe = IntersectionObserver.prototype.observe;
+      let failed = false;
+      IntersectionObserver.prototype.observe = function (this: IntersectionObserver, target: Element) {
+        if (!failed && target.closest('article')) {
+          failed = true;
+          throw new Error('IntersectionObserver failed (test)');
+        }
+        return observe.call(this, target);
+      };
+    });
+    await page.goto('/docs/');
+    // The theme's error boundary around the content: the message, the error, and the navbar kept.
+    await expect(page.getByText('This page crashed.')).toBeVisible();
+    await expect(page.getByText('IntersectionObserver failed (test)')).toBeVisible();
+    await expect(page.locator('.navbar').getByRole('link', {name: 'Docs', exact: true})).toBeVisible();
+    await page.getByRole('button', {name: 'Try again'}).click();
+    await expect(page.getByText('This page crashed.')).toHaveCount(0);
+    await expect(page.locator('article h1').first()).toHaveText('Introduction');
+    await expect(page.locator('.navbar').getByRole('link', {name: 'Docs', exact: true})).toBeVisible();
+  });
+});
+
 test.describe('browser storage', () => {
   test('unavailable storage (a SecurityError on access) leaves the site working, with one warning', async ({page}) => {
     await page.addInitScript(() => {
@@ -82,7 +135,6 @@ test.describe('browser storage', () => {
         },
       });
     });
-    await stubRedocCdn(page);
     const problems = collectPageProblems(page);
     await page.goto('/docs/');
     await waitForHydration(page);

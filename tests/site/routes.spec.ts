@@ -1,30 +1,55 @@
 import {expect, test} from '@playwright/test';
-import {apiRoutes, siteRoutes} from '../support/routes';
+import {measureFirstLoad, kilobytes} from '../../scripts/firstLoad';
+import {apiRoutes, debugRoutes, siteRoutes} from '../support/routes';
+import {collectPageProblems} from '../support/pageErrors';
 
-test.describe('every route of the specification serves', () => {
+/** Text only the sample specs contain: operation ids and callback names of the pet store API. */
+const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInProgress', 'createUsersWithListInput'];
+
+/**
+ * First-load ceilings (HTML + JS + CSS, gzip, KB) for pages without an API reference: a
+ * ratchet a few KB above what each kind of page loads today (bench/results.md has the
+ * figures), so that growth fails here. Issue 6 sets 90 KB as the goal; React DOM 17, the
+ * Docusaurus 2 runtime and Infima's CSS alone take about 105 KB (see bench/results.md).
+ * Docs pages and the home page carry Prism for their code blocks on top.
+ */
+const CEILING_KB = {home: 145, examples: 115, docs: 175};
+const ceilingFor = (route: string) =>
+  route === '/' ? CEILING_KB.home : route === '/examples/' ? CEILING_KB.examples : CEILING_KB.docs;
+
+const isDebug = (route: string) => (debugRoutes as readonly string[]).includes(route);
+
+test.describe('every route of the specification, on a first visit', () => {
   for (const route of siteRoutes) {
     test(route, async ({page}) => {
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      const response = await page.goto(route);
-      expect(response?.status()).toBe(200);
+      const problems = collectPageProblems(page);
+      const load = await measureFirstLoad(page, route);
+
+      expect(load.status).toBe(200);
       await expect(page.locator('#__docusaurus')).toBeVisible();
       await expect(page.getByRole('heading').first()).toBeVisible();
-      await expect(page.getByText('This page crashed.')).toHaveCount(0);
+      await expect(page.getByText(/This page crashed/)).toHaveCount(0);
       await expect(page.getByText('Page Not Found')).toHaveCount(0);
-      expect(pageErrors).toEqual([]);
-    });
-  }
-});
+      expect(problems.pageErrors).toEqual([]);
+      expect(problems.consoleErrors).toEqual([]);
+      expect(load.thirdParty, 'no request leaves the site').toEqual([]);
 
-test.describe('API reference pages', () => {
-  for (const route of apiRoutes) {
-    test(`${route} renders operations`, async ({page}) => {
-      await page.goto(route);
-      const operations = page.locator('.redocusaurus [id*="/operation/"]');
-      await expect(operations.first()).toBeAttached();
-      expect(await operations.count()).toBeGreaterThan(0);
-      await expect(page).toHaveTitle(/ \| Redocusaurus$/);
+      // Spec data reaches only the pages that render it (the debug pages show plugin content by design).
+      const scripts = load.files.filter((file) => file.kind === 'script');
+      expect(scripts.length).toBeGreaterThan(0);
+      const withSpec = scripts.filter(({body}) => SPEC_MARKERS.some((marker) => body.includes(marker)));
+      const rendersApi = (await page.locator('.redocusaurus').count()) > 0;
+      if ((apiRoutes as readonly string[]).includes(route)) {
+        await expect(page.locator('.redocusaurus [data-section-id*="operation/"]').first()).toBeAttached();
+      }
+      if (rendersApi) {
+        expect(withSpec.length, 'the spec came with the page’s own chunks').toBeGreaterThan(0);
+      } else if (!isDebug(route)) {
+        expect(withSpec.map(({url}) => url)).toEqual([]);
+        const ceiling = ceilingFor(route);
+        const breakdown = load.files.map((file) => `${new URL(file.url).pathname} ${kilobytes(file.gzipBytes)}`).join(', ');
+        expect(load.gzipBytes / 1024, `${route} first load: ${breakdown}`).toBeLessThanOrEqual(ceiling);
+      }
     });
   }
 });

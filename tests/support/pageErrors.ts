@@ -34,19 +34,3 @@ export function collectPageProblems(page: Page): PageProblems {
 export async function waitForHydration(page: Page, timeout = 20_000): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout});
 }
-
-/**
- * Redoc's side menu shows "API docs by Redocly" with an <img> from cdn.redoc.ly
- * (redoc/src/components/SideMenu/Logo.tsx). The test machine is offline, so
- * without this the image fails and Chromium logs "Failed to load resource" on
- * every API page. Answer it the way the CDN does, with a small SVG.
- */
-export async function stubRedocCdn(page: Page): Promise<void> {
-  await page.route('https://cdn.redoc.ly/**', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'image/svg+xml',
-      body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16"/></svg>',
-    }),
-  );
-}
