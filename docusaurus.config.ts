@@ -54,7 +54,7 @@ async function createConfig(): Promise<Config> {
     ],
 
     plugins: [
-      require.resolve('./plugins/prism-on-demand'),
+      require.resolve('./plugins/lean-prism'),
       [require.resolve('./plugins/redoc-local-logo'), {logo: 'img/redoc-menu-mark.svg'}],
     ],
 

@@ -11,9 +11,9 @@ const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInPro
  * ratchet a few KB above what each kind of page loads today (bench/results.md has the
  * figures), so that growth fails here. Issue 6 sets 90 KB as the goal; React DOM 17, the
  * Docusaurus 2 runtime and Infima's CSS alone take about 105 KB (see bench/results.md).
- * Docs pages and the home page carry Prism for their code blocks on top.
+ * Docs pages and the home page load the code block component and Prism (16 KB) on top.
  */
-const CEILING_KB = {home: 145, examples: 115, docs: 175};
+const CEILING_KB = {home: 135, examples: 115, docs: 160};
 const ceilingFor = (route: string) =>
   route === '/' ? CEILING_KB.home : route === '/examples/' ? CEILING_KB.examples : CEILING_KB.docs;
 
