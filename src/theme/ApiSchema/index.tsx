@@ -1,21 +1,22 @@
 /**
  * Swizzled `@theme/ApiSchema`: the theme's component reads the spec through
  * its own copy of useSpecData, so this one is the same component wired to the
- * site's `@theme/useSpecData` (per-route spec data).
+ * site's `@theme/useSpecData` (per-route spec data), and to the store of
+ * `@theme/Redoc/useRedocStore` (built once per look, not again on hydration).
  */
 import React, {useEffect} from 'react';
 import clsx from 'clsx';
 import {ThemeProvider} from 'styled-components';
 import {SchemaDefinition} from 'redoc';
 import type {ApiSchemaProps} from 'docusaurus-theme-redoc/dist/types/common';
-import {useSpec} from 'docusaurus-theme-redoc/dist-jsx/utils/useSpec';
+import {useRedocStore} from '../Redoc/useRedocStore';
 import useSpecData from '@theme/useSpecData';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
 import 'docusaurus-theme-redoc/dist-jsx/theme/ApiSchema/styles.css';
 
 export default function ApiSchema({id, example = false, pointer, ...rest}: ApiSchemaProps): JSX.Element {
   const specProps = useSpecData(id);
-  const {store} = useSpec(specProps);
+  const {store} = useRedocStore(specProps);
 
   useEffect(() => {
     // A schema on its own has no menu; the store's menu would otherwise track scrolling.

@@ -1,0 +1,63 @@
+/**
+ * One Redoc store per spec and look, shared by the swizzled Redoc and ApiSchema.
+ *
+ * The theme's own hook builds a second store (spec parsing, menu, full re-render of the
+ * reference) right after hydration, because its options change when the browser takes
+ * over: `scrollYOffset` goes from 0 to the navbar selector. Redoc reads that offset only
+ * after mounting (its sticky sidebar starts at "0px" and measures in componentDidMount),
+ * so the browser's value can be used from the first render, and the rendered markup still
+ * matches the server's. The store is then rebuilt only when what the reader sees changes:
+ * the colour mode, or the spec.
+ */
+import {useEffect, useMemo} from 'react';
+import {AppStore, type RedocRawOptions} from 'redoc';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useColorMode} from '@docusaurus/theme-common';
+import {usePluginData, useAllPluginInstancesData} from '@docusaurus/useGlobalData';
+import {useSpecOptions} from 'docusaurus-theme-redoc/dist-jsx/utils/useSpecOptions';
+import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
+
+interface ThemeData {
+  options: RedocRawOptions;
+}
+
+/** The configured scroll offset (a selector by default); the server has no page to measure. */
+function useScrollYOffset(themeId: string): RedocRawOptions['scrollYOffset'] {
+  const instances = useAllPluginInstancesData('docusaurus-theme-redoc', {failfast: true}) as Record<string, ThemeData>;
+  const data = (usePluginData('docusaurus-theme-redoc', themeId) as ThemeData | undefined) ?? Object.values(instances)[0];
+  return ExecutionEnvironment.canUseDOM ? data?.options.scrollYOffset : 0;
+}
+
+export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, optionsOverrides?: RedocRawOptions) {
+  const specOptions = useSpecOptions(themeId, optionsOverrides);
+  const scrollYOffset = useScrollYOffset(themeId);
+  const fullUrl = useBaseUrl(url ?? '', {absolute: true});
+  const isBrowser = useIsBrowser();
+  const {colorMode} = useColorMode();
+  // Until hydration is over the page must render as the server did: in the light theme.
+  const dark = isBrowser && colorMode === 'dark';
+
+  const options = {...(dark ? specOptions.darkThemeOptions : specOptions.lightThemeOptions), scrollYOffset};
+  // Options are plain data from the plugin's config; their JSON says when the look changed.
+  const optionsKey = JSON.stringify(options);
+  const store = useMemo(
+    () => new AppStore(spec, fullUrl, options),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `options` is covered by its key
+    [spec, fullUrl, optionsKey],
+  );
+
+  useEffect(() => {
+    // Scrolls to the URL's hash and marks the active menu item, once the reference is in the page.
+    store.onDidMount();
+    return () => store.dispose();
+  }, [store]);
+
+  return {
+    store,
+    lightThemeOptions: specOptions.lightThemeOptions,
+    darkThemeOptions: specOptions.darkThemeOptions,
+    hasLogo: Boolean((spec.info as {'x-logo'?: unknown} | undefined)?.['x-logo']),
+  };
+}
