@@ -178,9 +178,12 @@ test.describe('route-change progress bar', () => {
   const progressSeen = (page: Page) => page.evaluate(() => (window as Window & {__progressSeen?: boolean}).__progressSeen);
 
   test('shows while a slow route loads, then goes away', async ({page}) => {
+    // The route's chunks are held until the test has seen the bar: slow, but deterministic.
     let slow = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/js/**', async (route) => {
-      if (slow) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (slow) await released;
       await route.continue();
     });
     await page.goto('/');
@@ -193,6 +196,7 @@ test.describe('route-change progress bar', () => {
     await expect(page.locator('#nprogress .bar')).toBeVisible();
     await expect(page.getByRole('heading', {level: 1}).first()).toHaveText('Redocusaurus');
     // Then the page arrives and the bar is removed.
+    release();
     await expect(page.locator('article h1').first()).toHaveText('Introduction', {timeout: 15_000});
     await expect(page.locator('#nprogress')).toHaveCount(0, {timeout: 5_000});
   });
