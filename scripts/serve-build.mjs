@@ -54,6 +54,22 @@ export function resolveFile(urlPath) {
   return candidates.find(isFile);
 }
 
+// Compressed bodies, kept like a CDN's edge cache: brotli at its default quality takes seconds
+// for the large Redoc chunks, and redoing it on every request would make the server, not the
+// site, the slow part of a page load. Keyed by size and mtime so a rebuild is picked up.
+const compressedCache = new Map();
+
+function compress(file, body, encoding) {
+  const {size, mtimeMs} = fs.statSync(file);
+  const key = `${encoding}:${file}:${size}:${mtimeMs}`;
+  let compressed = compressedCache.get(key);
+  if (!compressed) {
+    compressed = encoding === 'br' ? zlib.brotliCompressSync(body) : zlib.gzipSync(body, {level: 9});
+    compressedCache.set(key, compressed);
+  }
+  return compressed;
+}
+
 function send(req, res, status, file) {
   const ext = path.extname(file);
   const headers = {
@@ -66,10 +82,10 @@ function send(req, res, status, file) {
   if (args.compress && COMPRESSIBLE.has(ext)) {
     headers.Vary = 'Accept-Encoding';
     if (/\bbr\b/.test(accepted)) {
-      body = zlib.brotliCompressSync(body);
+      body = compress(file, body, 'br');
       headers['Content-Encoding'] = 'br';
     } else if (/\bgzip\b/.test(accepted)) {
-      body = zlib.gzipSync(body, {level: 9});
+      body = compress(file, body, 'gzip');
       headers['Content-Encoding'] = 'gzip';
     }
   }
