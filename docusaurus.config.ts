@@ -4,7 +4,7 @@ import type {PresetOptions as RedocusaurusOptions} from 'redocusaurus';
 import lightCodeTheme from 'prism-react-renderer/themes/github';
 import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
-import {examples} from './src/data/examples';
+import {examples, pluginRoutes} from './src/data/examples';
 import {specEntries} from './scripts/specs';
 import remarkSpecImports from './plugins/redoc-per-route/remarkSpecImports';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
@@ -60,7 +60,7 @@ async function createConfig(): Promise<Config> {
         // Offline search (@easyops-cn/docusaurus-search-local), with each API operation a result of its own.
         require.resolve('./plugins/api-search'),
         {
-          apiRoutes: examples.filter((example) => example.kind === 'plugin-route').map((example) => example.route),
+          apiRoutes: [...pluginRoutes],
           docsRouteBasePath: DOCS_BASE,
           indexBlog: false,
           indexPages: true,
