@@ -4,11 +4,13 @@ import type {PresetOptions as RedocusaurusOptions} from 'redocusaurus';
 import lightCodeTheme from 'prism-react-renderer/themes/github';
 import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
-import {examples} from './src/data/examples';
+import {examples, pluginRoutes} from './src/data/examples';
 import {specEntries} from './scripts/specs';
 import remarkSpecImports from './plugins/redoc-per-route/remarkSpecImports';
+import type {Options as ApiSearchOptions} from './plugins/api-search';
 
 const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
+const DOCS_BASE = 'docs';
 
 async function createConfig(): Promise<Config> {
   return {
@@ -32,7 +34,7 @@ async function createConfig(): Promise<Config> {
           // The debug pages (/__docusaurus/debug) are part of the site, in every build.
           debug: true,
           docs: {
-            routeBasePath: 'docs',
+            routeBasePath: DOCS_BASE,
             sidebarPath: require.resolve('./sidebars.ts'),
             remarkPlugins: [[remarkSpecImports, {defaultSpecId: examples[0]!.specId}]],
           },
@@ -56,6 +58,25 @@ async function createConfig(): Promise<Config> {
     plugins: [
       require.resolve('./plugins/lean-prism'),
       [require.resolve('./plugins/redoc-local-logo'), {logo: 'img/redoc-menu-mark.svg'}],
+      [
+        // Offline search (@easyops-cn/docusaurus-search-local), with each API operation a result of its own.
+        require.resolve('./plugins/api-search'),
+        {
+          apiRoutes: [...pluginRoutes],
+          docsRouteBasePath: DOCS_BASE,
+          indexBlog: false,
+          indexPages: true,
+          hashed: true,
+          language: ['en'],
+          ignoreFiles: [/^__docusaurus\/debug/],
+          // Pages that embed Redoc index their own prose only; API pages are indexed by the plugin itself.
+          ignoreCssSelectors: ['.redocusaurus'],
+          highlightSearchTermsOnTargetPage: false,
+          searchResultLimits: 8,
+          // Show the section a hit is in, so operations from different API pages can be told apart.
+          explicitSearchResultPath: true,
+        } satisfies ApiSearchOptions,
+      ],
     ],
 
     themeConfig: {

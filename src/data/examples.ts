@@ -97,6 +97,11 @@ export const examples: readonly Example[] = [
   },
 ];
 
+/** Routes of the pages the plugin adds, each a whole API reference rendered by Redoc. */
+export const pluginRoutes: readonly string[] = examples
+  .filter((example) => example.kind === 'plugin-route')
+  .map((example) => example.route);
+
 /** Looks up an example by its spec id; throws so a typo fails the build. */
 export function getExample(specId: string): Example {
   const example = examples.find((candidate) => candidate.specId === specId);
