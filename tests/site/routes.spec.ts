@@ -13,7 +13,7 @@ const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInPro
  * Docusaurus 2 runtime and Infima's CSS alone take about 105 KB (see bench/results.md).
  * Docs pages and the home page load the code block component and Prism (16 KB) on top.
  */
-const CEILING_KB = {home: 135, examples: 115, docs: 160};
+const CEILING_KB = {home: 135, examples: 115, docs: 165};
 const ceilingFor = (route: string) =>
   route === '/' ? CEILING_KB.home : route === '/examples/' ? CEILING_KB.examples : CEILING_KB.docs;
 

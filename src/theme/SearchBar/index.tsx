@@ -6,9 +6,9 @@
  * that on every page's critical path. This renders a plain input with the
  * same look and name instead (also on the server: React 17 cannot
  * server-render `React.lazy`) and swaps in the real search bar, loaded as a
- * chunk of its own, once the browser is idle after hydration or as soon as
- * the reader focuses, hovers or presses the shortcut. Focus and whatever was
- * typed carry over to the real input.
+ * chunk of its own, as soon as the reader focuses or hovers the box or
+ * presses the shortcut. Focus and whatever was typed carry over to the real
+ * input.
  */
 import React, {useCallback, useEffect, useRef, useState, type ComponentType} from 'react';
 import clsx from 'clsx';
@@ -100,12 +100,11 @@ export default function SearchBar(props: Record<string, unknown>): JSX.Element {
     );
   }, []);
 
-  // Load when the browser is next idle, and on the shortcut before that.
+  // Until the reader reaches for search, only the shortcut is watched: it focuses the
+  // placeholder, which loads the real search bar. Nothing is fetched on pages where
+  // nobody searches, so the search code is not part of any page's first load.
   useEffect(() => {
     if (RealSearchBar) return undefined;
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(load, {timeout: 5000})
-      : window.setTimeout(load, 1000);
     const isMac = isMacPlatform();
     const onKeyDown = (event: KeyboardEvent) => {
       if (!searchBarShortcut || !(isMac ? event.metaKey : event.ctrlKey) || event.key.toLowerCase() !== 'k') return;
@@ -113,12 +112,8 @@ export default function SearchBar(props: Record<string, unknown>): JSX.Element {
       slot.current?.querySelector('input')?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => {
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [RealSearchBar, load, searchBarShortcut]);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [RealSearchBar, searchBarShortcut]);
 
   // The placeholder input is gone by now and focus with it: hand over in a microtask, which runs
   // before the browser handles the next key press, and after React has finished this commit
