@@ -176,10 +176,28 @@ function git(...args: string[]): string {
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr]});
+    const stop = () => void child.kill();
+    cleanups.add(stop);
     child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
-    );
+    child.on('exit', (code, signal) => {
+      cleanups.delete(stop);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+/**
+ * What to stop if the bench is interrupted. `finally` blocks do not run when a signal ends the
+ * process, and the server and Chromium would otherwise outlive it (Chromium runs in its own
+ * process group, so a Ctrl-C to the terminal does not reach it).
+ */
+const cleanups = new Set<() => void>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`bench: ${signal}, stopping the server and browsers`);
+    for (const cleanup of cleanups) cleanup();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
 
@@ -224,7 +242,12 @@ async function serve(dir: string): Promise<Server> {
       reject(new Error(`The static server exited (code ${code}):\n${output}`));
     });
   });
-  return {origin: `http://127.0.0.1:${port}`, stop: () => void child.kill()};
+  const stop = () => {
+    cleanups.delete(stop);
+    child.kill();
+  };
+  cleanups.add(stop);
+  return {origin: `http://127.0.0.1:${port}`, stop};
 }
 
 // ---------------------------------------------------------------- Lighthouse
@@ -354,7 +377,14 @@ function describeRequests(details: unknown): string[] {
 /** One Lighthouse run in a Chromium of its own, with a fresh temporary profile (no cache carried over). */
 async function lighthouseRun(url: string, preset: Preset, origin: string): Promise<RunSummary> {
   const [{default: lighthouse, desktopConfig}, {launch}] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  const chrome = await launch({chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROME_FLAGS], logLevel: 'silent'});
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
+    logLevel: 'silent',
+    // Our own handler stops it, on SIGTERM too.
+    handleSIGINT: false,
+  });
+  cleanups.add(chrome.kill);
   try {
     const result = await lighthouse(
       url,
@@ -365,6 +395,7 @@ async function lighthouseRun(url: string, preset: Preset, origin: string): Promi
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     return summarize(result.lhr, origin);
   } finally {
+    cleanups.delete(chrome.kill);
     chrome.kill();
   }
 }
