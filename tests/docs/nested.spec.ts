@@ -15,30 +15,25 @@ for (const {route, file, spec} of NESTED) {
   const {title, sidebar_label: label, hide_table_of_contents: hideToc} = frontMatter(file);
   const summaries = operationSummaries(spec);
 
-  test.describe(route, () => {
-    test('renders the spec with all its operations', async ({page}) => {
-      expect(summaries.length).toBeGreaterThan(5);
-      await page.goto(route);
-      await expect(page.locator('article header h1')).toHaveText(title);
-      const reference = page.locator('article .redocusaurus');
-      await expect(reference.locator('h1').first()).toContainText(spec.info.title);
-      for (const summary of summaries) {
-        await expect(reference.locator('h2').filter({hasText: summary}).first(), summary).toBeAttached();
-      }
-      const first = reference.locator('h2').filter({hasText: summaries[0]}).first();
-      await first.scrollIntoViewIfNeeded();
-      await expect(first).toBeVisible();
-    });
+  test(`${route} renders the spec with all its operations, in the docs layout without a table of contents`, async ({page}) => {
+    expect(summaries.length).toBeGreaterThan(5);
+    expect(hideToc).toBe(true);
+    await page.goto(route);
+    await expect(page.locator('article header h1')).toHaveText(title);
+    const reference = page.locator('article .redocusaurus');
+    await expect(reference.locator('h1').first()).toContainText(spec.info.title);
+    for (const summary of summaries) {
+      await expect(reference.locator('h2').filter({hasText: summary}).first(), summary).toBeAttached();
+    }
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.locator('.menu__link--active', {hasText: label})).toBeVisible();
+    await expect(sidebar.getByText('API references in docs pages', {exact: true})).toBeVisible();
+    await expect(page.locator('.theme-doc-toc-desktop, .theme-doc-toc-mobile, .table-of-contents')).toHaveCount(0);
 
-    test('keeps the docs sidebar and hides the table of contents', async ({page}) => {
-      expect(hideToc).toBe(true);
-      await page.goto(route);
-      const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
-      await expect(sidebar).toBeVisible();
-      await expect(sidebar.locator('.menu__link--active', {hasText: label})).toBeVisible();
-      await expect(sidebar.getByText('API references in docs pages', {exact: true})).toBeVisible();
-      await expect(page.locator('.theme-doc-toc-desktop, .theme-doc-toc-mobile, .table-of-contents')).toHaveCount(0);
-    });
+    const first = reference.locator('h2').filter({hasText: summaries[0]}).first();
+    await first.scrollIntoViewIfNeeded();
+    await expect(first).toBeVisible();
   });
 
   test(`${route} has its operations in the HTML built by the server`, async ({browser}) => {

@@ -1,5 +1,5 @@
 import {expect, test, type APIRequestContext, type Page} from '@playwright/test';
-import {debugRoutes, docsRoutes, siteRoutes} from '../support/routes';
+import {debugRoutes, siteRoutes} from '../support/routes';
 import {waitForHydration} from '../support/pageErrors';
 
 /** The site URL the build wrote into canonical links (docusaurus.config.ts `url`). */
@@ -58,35 +58,8 @@ test.describe('docs sidebar', () => {
   });
 });
 
-test.describe('table of contents lists h2 and h3 only', () => {
-  // The table of contents is in the server-built HTML; hydration does not change it.
-  test.use({javaScriptEnabled: false});
-  for (const route of docsRoutes) {
-    test(route, async ({page}) => {
-      await page.goto(route);
-      await expect(page.locator('article .theme-doc-markdown')).toBeVisible();
-      // Headings of the page's own markdown (not those Redoc renders inside embedded references).
-      const headings = await page.locator('article .theme-doc-markdown').evaluate((markdown) =>
-        Array.from(markdown.querySelectorAll('h2[id], h3[id], h4[id], h5[id], h6[id]'))
-          .filter((heading) => !heading.closest('.redocusaurus'))
-          .map((heading) => ({level: Number(heading.tagName[1]), id: heading.id})),
-      );
-      const tocLinks = page.locator('.theme-doc-toc-desktop a.table-of-contents__link');
-      const targets = (await tocLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))).map(
-        (href) => decodeURIComponent(href.replace(/^#/, '')),
-      );
-      const expected = headings.filter((heading) => heading.level <= 3).map((heading) => heading.id);
-      expect(targets).toEqual(expected);
-      for (const heading of headings.filter((candidate) => candidate.level >= 4)) {
-        expect(targets, `h${heading.level} #${heading.id} must not be in the TOC`).not.toContain(heading.id);
-      }
-      if (expected.length === 0) {
-        // Docusaurus renders no TOC at all for a page without h2/h3.
-        await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
-      }
-    });
-  }
-});
+// The table of contents (h2 and h3 only) is checked on each docs page's server-built visit in
+// tests/docs/pages.spec.ts, with the page's other server-built content.
 
 /** Reads the server-rendered <head> of a route. */
 async function headOf(request: APIRequestContext, route: string) {
