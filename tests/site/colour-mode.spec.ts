@@ -121,4 +121,32 @@ test('API reference pages follow the colour mode', async ({page}) => {
     .evaluate((element) => getComputedStyle(element).color);
   expect(headingColour).not.toBe('rgb(51, 51, 51)');
   expect(headingColour).not.toBe('rgb(0, 0, 0)');
+  // Table headers in the spec's descriptions stay readable (Redoc's dark theme paints them white).
+  expect(await tableHeaderContrast(page)).toBeGreaterThanOrEqual(4.5);
+  await toggle(page).click();
+  await expect(html(page)).toHaveAttribute('data-theme', 'light');
+  expect(await tableHeaderContrast(page)).toBeGreaterThanOrEqual(4.5);
 });
+
+/** WCAG contrast ratio between the text and the background of the first table header Redoc renders. */
+async function tableHeaderContrast(page: Page): Promise<number> {
+  return page
+    .locator('.redocusaurus .redoc-markdown th')
+    .first()
+    .evaluate((header) => {
+      const luminance = (colour: string) => {
+        const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+          const channel = Number(part) / 255;
+          return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      // The background is the first one painted, from the header outwards.
+      const isPainted = (colour: string) => colour !== 'transparent' && !/^rgba\(.*, 0\)$/.test(colour);
+      let element: Element | null = header;
+      while (element && !isPainted(getComputedStyle(element).backgroundColor)) element = element.parentElement;
+      const background = element ? getComputedStyle(element).backgroundColor : 'rgb(255, 255, 255)';
+      const [lighter, darker] = [luminance(getComputedStyle(header).color), luminance(background)].sort((a, b) => b - a);
+      return (lighter + 0.05) / (darker + 0.05);
+    });
+}

@@ -1,0 +1,54 @@
+import {expect, test} from '@playwright/test';
+import {waitForHydration} from '../support/pageErrors';
+
+/**
+ * Evidence for a person to look at: full-page screenshots of a page of each kind, in both colour
+ * modes, at a laptop and a phone width. They are written to test-results/ (uploaded by CI, never
+ * committed). The checks make sure each picture shows what its name says.
+ */
+const PAGES = {
+  home: '/',
+  docs: '/docs/getting-started/Installation',
+  api: '/examples/using-single-yaml/',
+} as const;
+const WIDTHS = {desktop: 1280, phone: 375} as const;
+const MODES = ['light', 'dark'] as const;
+
+/** Width and height of a PNG, from its IHDR chunk. */
+const pngSize = (png: Buffer) => ({width: png.readUInt32BE(16), height: png.readUInt32BE(20)});
+
+for (const [pageName, route] of Object.entries(PAGES)) {
+  for (const [widthName, width] of Object.entries(WIDTHS)) {
+    test(`${pageName} page at ${width} px, light and dark`, async ({page}, testInfo) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({width, height: 900});
+      for (const mode of MODES) {
+        if (mode === 'light') {
+          await page.goto(route); // A first visit is light.
+        } else {
+          // The stored choice, as a returning reader has it.
+          await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+          await page.reload();
+        }
+        await waitForHydration(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        await page.waitForLoadState('networkidle');
+
+        const file = testInfo.outputPath(`${pageName}-${mode}-${widthName}.png`);
+        const png = await page.screenshot({path: file, fullPage: true, animations: 'disabled'});
+        const {scrollWidth, scrollHeight} = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          scrollHeight: document.documentElement.scrollHeight,
+        }));
+        expect(scrollWidth, 'no horizontal page scroll').toBeLessThanOrEqual(width);
+        // The picture is the whole page at the viewport's width, not just its first screen.
+        const size = pngSize(png);
+        expect(size.width).toBe(width);
+        expect(size.height).toBeGreaterThan(900);
+        expect(Math.abs(size.height - scrollHeight), `${size.height} px tall, page ${scrollHeight} px`).toBeLessThanOrEqual(
+          scrollHeight * 0.02,
+        );
+      }
+    });
+  }
+}
