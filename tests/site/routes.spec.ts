@@ -2,6 +2,7 @@ import {expect, test} from '@playwright/test';
 import {measureFirstLoad, kilobytes} from '../../scripts/firstLoad';
 import {apiRoutes, debugRoutes, siteRoutes} from '../support/routes';
 import {collectPageProblems} from '../support/pageErrors';
+import {expectNoSeriousViolations, scanTimeout} from '../support/accessibility';
 
 /** Text only the sample specs contain: operation ids and callback names of the pet store API. */
 const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInProgress', 'createUsersWithListInput'];
@@ -19,9 +20,16 @@ const ceilingFor = (route: string) =>
 
 const isDebug = (route: string) => (debugRoutes as readonly string[]).includes(route);
 
+/**
+ * One first visit per route carries every per-route check: page loads cost seconds on 2 cores,
+ * and axe needs the hydrated page anyway.
+ */
 test.describe('every route of the specification, on a first visit', () => {
+  test.use({viewport: {width: 1280, height: 900}});
+
   for (const route of siteRoutes) {
     test(route, async ({page}) => {
+      test.setTimeout(scanTimeout(route));
       const problems = collectPageProblems(page);
       const load = await measureFirstLoad(page, route);
 
@@ -50,6 +58,11 @@ test.describe('every route of the specification, on a first visit', () => {
         const breakdown = load.files.map((file) => `${new URL(file.url).pathname} ${kilobytes(file.gzipBytes)}`).join(', ');
         expect(load.gzipBytes / 1024, `${route} first load: ${breakdown}`).toBeLessThanOrEqual(ceiling);
       }
+
+      await test.step('no serious or critical axe violations, in light and dark mode', () => expectNoSeriousViolations(page, route));
+      // §10 over the whole visit, the switch to dark included.
+      expect(problems.pageErrors, 'page errors after the switch to dark').toEqual([]);
+      expect(problems.consoleErrors, 'console errors after the switch to dark').toEqual([]);
     });
   }
 });

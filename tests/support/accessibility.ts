@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {expect, type Page} from '@playwright/test';
+import {waitForHydration} from './pageErrors';
+
+/**
+ * axe-core scans of a page in light and dark mode, for the one first visit per route
+ * (tests/site/routes.spec.ts).
+ *
+ * Violations that sit inside Redoc or Docusaurus packages and cannot be fixed by our
+ * configuration or CSS are listed in tests/site/a11y-allowlist.json. An entry allows a violation of `rule`
+ * when the failing element is, or is inside, an element matching the CSS selector `target`,
+ * on a route matching the regular expression `routes`, in one of `modes`.
+ */
+export interface AllowListEntry {
+  rule: string;
+  target: string;
+  routes: string;
+  modes: Array<'light' | 'dark'>;
+  reason: string;
+}
+
+export const allowList: AllowListEntry[] = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '..', 'site', 'a11y-allowlist.json'), 'utf8'),
+).entries;
+
+/** The allow-list may shrink, never grow: lower this number when an entry is removed. */
+export const MAX_ALLOW_LIST_ENTRIES = 7;
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Switching the colour mode changes colours and nothing else, so the light pass runs every
+ * WCAG rule and the dark pass only the rules about colour. That halves the scan.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+type Mode = 'light' | 'dark';
+const withModeRules = (builder: AxeBuilder, mode: Mode) =>
+  mode === 'light' ? builder.withTags(WCAG_TAGS) : builder.withRules(COLOUR_RULES);
+
+/**
+ * Redoc renders the same components on every API page, and axe needs minutes for a whole
+ * Redoc page on this machine. So the page-wide scan leaves Redoc's output out everywhere,
+ * and Redoc is analysed by samples: on these routes, its side menu, its API info block and
+ * one complete operation (parameters, schemas, responses, code samples); the schema
+ * component embedded in a docs page is analysed whole.
+ */
+const REDOC_SAMPLES: Record<string, string[]> = {
+  '/examples/using-single-yaml/': [
+    '.redocusaurus .menu-content',
+    '.redocusaurus .api-info',
+    '.redocusaurus [id$="/operation/addPet"]',
+  ],
+  '/examples/using-swagger-json/': ['.redocusaurus .api-info', '.redocusaurus [id$="/operation/placeOrder"]'],
+  '/docs/guides/schema-imports': ['.redocusaurus'],
+};
+
+interface Finding {
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+  /** Indexes (into the route's allow-list entries) of the entries that cover this finding. */
+  allowedBy: number[];
+}
+
+/**
+ * @axe-core/playwright is typed against its own playwright-core; the page object is the same at
+ * run time. Legacy mode runs axe in the page itself: the default mode finishes every analysis in
+ * a new blank tab, which costs seconds per scan on the debug pages. It only matters for
+ * cross-origin frames, and the site has no frames.
+ */
+const axe = (page: Page) =>
+  new AxeBuilder({page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page']}).setLegacyMode();
+
+async function seriousViolations(page: Page, route: string, mode: Mode, entries: AllowListEntry[]): Promise<Finding[]> {
+  const pageScan = withModeRules(axe(page), mode).exclude('.redocusaurus').analyze();
+  const violations = [...(await pageScan).violations];
+  const samples = REDOC_SAMPLES[route] ?? [];
+  if (samples.length > 0) {
+    for (const sample of samples) await expect(page.locator(sample).first()).toBeAttached();
+    let builder = withModeRules(axe(page), mode);
+    for (const sample of samples) builder = builder.include(sample);
+    violations.push(...(await builder.analyze()).violations);
+  }
+  const findings = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => ({
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        target: node.target.map(String).join(' '),
+        selector: typeof node.target[0] === 'string' && node.target.length === 1 ? node.target[0] : '',
+        summary: (node.failureSummary ?? '').split('\n').slice(0, 2).join(' ').slice(0, 300),
+      })),
+    );
+  // Which entries cover which finding is decided on the live DOM: is the element inside `target`?
+  const covered = await page.evaluate(
+    ({items, allow}) =>
+      items.map((item) => {
+        const element = item.selector ? document.querySelector(item.selector) : null;
+        return allow
+          .map((entry, index) => ({entry, index}))
+          .filter(({entry}) => entry.rule === item.rule && element?.closest(entry.target))
+          .map(({index}) => index);
+      }),
+    {items: findings, allow: entries},
+  );
+  return findings.map(({selector: _selector, ...finding}, index) => ({...finding, allowedBy: covered[index]}));
+}
+
+function entriesFor(route: string, mode: Mode) {
+  return allowList.filter((entry) => new RegExp(entry.routes).test(route) && entry.modes.includes(mode));
+}
+
+/** Waits until the page shows its content, including Redoc's and the code blocks in the current mode. */
+async function waitForContent(page: Page, route: string) {
+  await waitForHydration(page);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  if (/^\/examples\/(using|custom)-/.test(route)) await expect(page.locator('.redocusaurus h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Scans the page the test has open and hydrated: in light mode, then switched to dark. Findings
+ * that no allow-list entry covers, and entries that claim this route and mode but match nothing,
+ * fail softly, so one run reports every route's findings.
+ */
+export async function expectNoSeriousViolations(page: Page, route: string): Promise<void> {
+  for (const mode of ['light', 'dark'] satisfies Mode[]) {
+    if (mode === 'dark') {
+      const toggle = page.getByRole('button', {name: /dark and light mode/});
+      if ((await toggle.count()) > 0) {
+        // The reader's way, and a second or two cheaper than reloading a Redoc page.
+        await toggle.click();
+      } else {
+        // The debug pages have no toggle: reload with the choice stored.
+        await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+        await page.reload();
+      }
+    }
+    await waitForContent(page, route);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+
+    const entries = entriesFor(route, mode);
+    const findings = await seriousViolations(page, route, mode, entries);
+    const unexpected = findings.filter((finding) => finding.allowedBy.length === 0);
+    expect.soft(unexpected, `${mode} mode on ${route}`).toEqual([]);
+    entries.forEach((entry, index) => {
+      const used = findings.some((finding) => finding.allowedBy.includes(index));
+      expect.soft(used, `allow-list entry ${entry.rule} in ${entry.target} is not needed on ${route} (${mode}); remove it`).toBe(true);
+    });
+  }
+}
+
+/** Time a test needs for a visit plus both scans: Redoc samples take axe minutes on 2 cores. */
+export const scanTimeout = (route: string) => (route in REDOC_SAMPLES ? 240_000 : 120_000);
