@@ -1,4 +1,4 @@
-import {expect, test, type Page} from '@playwright/test';
+import {expect, test, type Locator, type Page} from '@playwright/test';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 
 // §4: light by default, the system preference is not respected, the choice is persisted.
@@ -121,32 +121,50 @@ test('API reference pages follow the colour mode', async ({page}) => {
     .evaluate((element) => getComputedStyle(element).color);
   expect(headingColour).not.toBe('rgb(51, 51, 51)');
   expect(headingColour).not.toBe('rgb(0, 0, 0)');
-  // Table headers in the spec's descriptions stay readable (Redoc's dark theme paints them white).
-  expect(await tableHeaderContrast(page)).toBeGreaterThanOrEqual(4.5);
-  await toggle(page).click();
-  await expect(html(page)).toHaveAttribute('data-theme', 'light');
-  expect(await tableHeaderContrast(page)).toBeGreaterThanOrEqual(4.5);
+  // Two places where Redoc's colours met the site's and became unreadable: table headers in the
+  // descriptions (white in Redoc's dark theme) and the form-encoded payload sample (on Infima's
+  // light code background). Both must read in both modes.
+  const tableHeader = page.locator('.redocusaurus .redoc-markdown th').first();
+  const formSample = page.locator('.redocusaurus pre').filter({hasText: 'name=Biscuit'}).first();
+  for (const mode of ['dark', 'light']) {
+    if (mode === 'light') await toggle(page).click();
+    await expect(html(page)).toHaveAttribute('data-theme', mode);
+    expect(await textContrast(tableHeader), `table header, ${mode}`).toBeGreaterThanOrEqual(4.5);
+    expect(await textContrast(formSample), `form sample, ${mode}`).toBeGreaterThanOrEqual(4.5);
+  }
 });
 
-/** WCAG contrast ratio between the text and the background of the first table header Redoc renders. */
-async function tableHeaderContrast(page: Page): Promise<number> {
-  return page
-    .locator('.redocusaurus .redoc-markdown th')
-    .first()
-    .evaluate((header) => {
-      const luminance = (colour: string) => {
-        const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
-          const channel = Number(part) / 255;
-          return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-        });
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-      };
-      // The background is the first one painted, from the header outwards.
-      const isPainted = (colour: string) => colour !== 'transparent' && !/^rgba\(.*, 0\)$/.test(colour);
-      let element: Element | null = header;
-      while (element && !isPainted(getComputedStyle(element).backgroundColor)) element = element.parentElement;
-      const background = element ? getComputedStyle(element).backgroundColor : 'rgb(255, 255, 255)';
-      const [lighter, darker] = [luminance(getComputedStyle(header).color), luminance(background)].sort((a, b) => b - a);
-      return (lighter + 0.05) / (darker + 0.05);
-    });
+/** WCAG contrast ratio between an element's text colour and the background painted behind it. */
+async function textContrast(element: Locator): Promise<number> {
+  return element.evaluate((target) => {
+    const rgba = (colour: string) => {
+      const [r, g, b, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+      return {r, g, b, a: colour === 'transparent' ? 0 : a};
+    };
+    // Composite the backgrounds from the element outwards down to the first opaque one (or white).
+    const layers = [];
+    for (let node: Element | null = target; node; node = node.parentElement) {
+      const layer = rgba(getComputedStyle(node).backgroundColor);
+      if (layer.a > 0) layers.push(layer);
+      if (layer.a >= 1) break;
+    }
+    const background = layers.reduceRight(
+      (below, above) => ({
+        r: above.r * above.a + below.r * (1 - above.a),
+        g: above.g * above.a + below.g * (1 - above.a),
+        b: above.b * above.a + below.b * (1 - above.a),
+        a: 1,
+      }),
+      {r: 255, g: 255, b: 255, a: 1},
+    );
+    const luminance = ({r, g, b}: {r: number; g: number; b: number}) => {
+      const [lr, lg, lb] = [r, g, b].map((value) => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+    };
+    const [lighter, darker] = [luminance(rgba(getComputedStyle(target).color)), luminance(background)].sort((a, b) => b - a);
+    return (lighter + 0.05) / (darker + 0.05);
+  });
 }
