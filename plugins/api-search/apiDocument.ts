@@ -72,7 +72,7 @@ export function pathWords(path: string): string {
     .join(' ');
 }
 
-function operationContent($: CheerioAPI, section: Cheerio<Element>, heading: Cheerio<Element>, id: string): string {
+function operationContent(section: Cheerio<Element>, heading: Cheerio<Element>, id: string): string {
   const verb = section.find('.http-verb').first();
   const method = verb.text().trim().toUpperCase();
   const path = verb.next().text().trim();
@@ -111,7 +111,7 @@ export function readApiSections($: CheerioAPI): ApiSection[] {
     const operation = section.find('.http-verb').length > 0;
     let content: string;
     if (operation) {
-      content = operationContent($, section, heading, id);
+      content = operationContent(section, heading, id);
     } else {
       // Nested sections (the schemes under Authentication) are indexed on their own.
       const body = section.clone();

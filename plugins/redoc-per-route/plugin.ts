@@ -8,7 +8,7 @@
  * rendering the spec import. Routed API pages keep getting the spec as a route
  * module from the original plugin.
  */
-import type {LoadContext, Plugin, PluginContentLoadedActions} from '@docusaurus/types';
+import type {LoadContext, PluginContentLoadedActions} from '@docusaurus/types';
 import redocPlugin, {validateOptions, type PluginOptions} from 'docusaurus-plugin-redoc';
 
 type RedocPlugin = ReturnType<typeof redocPlugin>;

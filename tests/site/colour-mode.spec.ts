@@ -1,11 +1,11 @@
 import {expect, test, type Locator, type Page} from '@playwright/test';
+import {colourModeToggle} from '../support/colourMode';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 
 // §4: light by default, the system preference is not respected, the choice is persisted.
 // The browser asks for dark everywhere in this file, so "light" can only come from the site.
 test.use({colorScheme: 'dark', viewport: {width: 1280, height: 800}});
 
-const toggle = (page: Page) => page.getByRole('button', {name: /dark and light mode/});
 const html = (page: Page) => page.locator('html');
 
 /** The page background as painted: Infima sets it on <html> (transparent, so white, in light mode). */
@@ -32,7 +32,7 @@ test('a first visit is light even when the browser prefers dark', async ({page})
   expect(await page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
   await waitForHydration(page);
   await expect(html(page)).toHaveAttribute('data-theme', 'light');
-  await expect(toggle(page)).toHaveAttribute('title', /currently light mode/);
+  await expect(colourModeToggle(page)).toHaveAttribute('title', /currently light mode/);
   expect(LIGHT_BACKGROUNDS).toContain(await pageBackground(page));
 });
 
@@ -40,9 +40,9 @@ test('the toggle switches to dark; the choice survives a reload and client-side 
   const problems = collectPageProblems(page);
   await page.goto('/');
   await waitForHydration(page);
-  await toggle(page).click();
+  await colourModeToggle(page).click();
   await expect(html(page)).toHaveAttribute('data-theme', 'dark');
-  await expect(toggle(page)).toHaveAttribute('title', /currently dark mode/);
+  await expect(colourModeToggle(page)).toHaveAttribute('title', /currently dark mode/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
   expect(LIGHT_BACKGROUNDS).not.toContain(await pageBackground(page));
 
@@ -58,7 +58,7 @@ test('the toggle switches to dark; the choice survives a reload and client-side 
   await expect(html(page)).toHaveAttribute('data-theme', 'dark');
 
   // And back to light, which is stored too.
-  await toggle(page).click();
+  await colourModeToggle(page).click();
   await expect(html(page)).toHaveAttribute('data-theme', 'light');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   await page.reload();
@@ -104,7 +104,7 @@ test('API reference pages follow the colour mode', async ({page}) => {
   await expect(html(page)).toHaveAttribute('data-theme', 'light');
   const light = await redocMenuBackground(page);
 
-  await toggle(page).click();
+  await colourModeToggle(page).click();
   await expect(html(page)).toHaveAttribute('data-theme', 'dark');
   await expect.poll(() => redocMenuBackground(page)).not.toBe(light);
   const dark = await redocMenuBackground(page);
@@ -127,7 +127,7 @@ test('API reference pages follow the colour mode', async ({page}) => {
   const tableHeader = page.locator('.redocusaurus .redoc-markdown th').first();
   const formSample = page.locator('.redocusaurus pre').filter({hasText: 'name=Biscuit'}).first();
   for (const mode of ['dark', 'light']) {
-    if (mode === 'light') await toggle(page).click();
+    if (mode === 'light') await colourModeToggle(page).click();
     await expect(html(page)).toHaveAttribute('data-theme', mode);
     expect(await textContrast(tableHeader), `table header, ${mode}`).toBeGreaterThanOrEqual(4.5);
     expect(await textContrast(formSample), `form sample, ${mode}`).toBeGreaterThanOrEqual(4.5);

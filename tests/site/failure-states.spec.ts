@@ -1,9 +1,9 @@
 import {expect, test, type Page} from '@playwright/test';
+import {colourModeToggle} from '../support/colourMode';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 
 test.use({viewport: {width: 1280, height: 800}});
 
-const toggle = (page: Page) => page.getByRole('button', {name: /dark and light mode/});
 const sidebarLink = (page: Page, name: string) =>
   page.locator('.theme-doc-sidebar-container').getByRole('link', {name, exact: true});
 
@@ -140,7 +140,7 @@ test.describe('browser storage', () => {
     await waitForHydration(page);
     await expect(page.locator('article h1').first()).toHaveText('Introduction');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await toggle(page).click();
+    await colourModeToggle(page).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await sidebarLink(page, 'Installation').click();
     await expect(page.locator('article h1').first()).toBeVisible();
@@ -168,9 +168,9 @@ test.describe('browser storage', () => {
     await page.goto('/docs/');
     await waitForHydration(page);
     await expect(page.locator('article h1').first()).toHaveText('Introduction');
-    await toggle(page).click();
+    await colourModeToggle(page).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await toggle(page).click();
+    await colourModeToggle(page).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     // The announcement bar can still be closed for this visit.
     const bar = page.locator('[role="banner"][class*="announcementBar"]');

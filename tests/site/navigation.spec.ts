@@ -1,5 +1,6 @@
 import {expect, test} from '@playwright/test';
 import {examples} from '../../src/data/examples';
+import {colourModeToggle} from '../support/colourMode';
 
 test.describe('navbar', () => {
   test.beforeEach(async ({page}) => {
@@ -33,7 +34,7 @@ test.describe('navbar', () => {
       'href',
       'https://github.com/rohit-gohri/redocusaurus',
     );
-    await expect(page.getByRole('button', {name: /dark and light mode/})).toBeVisible();
+    await expect(colourModeToggle(page)).toBeVisible();
     const language = right.locator('.dropdown').filter({hasText: 'English'});
     await language.hover();
     await expect(language.locator('.dropdown__menu a')).toHaveText(['English']);

@@ -1,4 +1,5 @@
 import {expect, test} from '@playwright/test';
+import {switchToDark} from '../support/colourMode';
 import {waitForHydration} from '../support/pageErrors';
 
 /**
@@ -23,13 +24,8 @@ for (const [pageName, route] of Object.entries(PAGES)) {
       test.setTimeout(120_000);
       await page.setViewportSize({width, height: 900});
       for (const mode of MODES) {
-        if (mode === 'light') {
-          await page.goto(route); // A first visit is light.
-        } else {
-          // The stored choice, as a returning reader has it.
-          await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-          await page.reload();
-        }
+        if (mode === 'light') await page.goto(route); // A first visit is light.
+        else await switchToDark(page);
         await waitForHydration(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
         await page.waitForLoadState('networkidle');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {expect, type Page} from '@playwright/test';
+import {switchToDark} from './colourMode';
 import {waitForHydration} from './pageErrors';
 
 /**
@@ -129,17 +130,8 @@ async function waitForContent(page: Page, route: string) {
  */
 export async function expectNoSeriousViolations(page: Page, route: string): Promise<void> {
   for (const mode of ['light', 'dark'] satisfies Mode[]) {
-    if (mode === 'dark') {
-      const toggle = page.getByRole('button', {name: /dark and light mode/});
-      if ((await toggle.count()) > 0) {
-        // The reader's way, and a second or two cheaper than reloading a Redoc page.
-        await toggle.click();
-      } else {
-        // The debug pages have no toggle: reload with the choice stored.
-        await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-        await page.reload();
-      }
-    }
+    // The toggle, where there is one, is also a second or two cheaper than reloading a Redoc page.
+    if (mode === 'dark') await switchToDark(page);
     await waitForContent(page, route);
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
 
