@@ -6,6 +6,9 @@ import {apiSearchDocument} from '../../plugins/api-search/apiDocument';
 import {REPO_ROOT} from '../support/miniSite';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 
+/** How long an API page may take to render after a client-side navigation on a loaded 2-core machine. */
+const API_PAGE_TIMEOUT = 15_000;
+
 const BUILD_DIR = path.resolve(REPO_ROOT, process.env.BUILD_DIR ?? 'build');
 
 /** Every browser test here also fails on a page error or a console error. */
@@ -123,7 +126,8 @@ test.describe('the navbar search box', () => {
     expect((await box.boundingBox())!.width).toBeLessThan(50);
     await box.click();
     await expect(box).toBeFocused();
-    expect((await box.boundingBox())!.width).toBeGreaterThan(100);
+    // Polled: focusing swaps the placeholder for the real box, which then widens.
+    await expect.poll(async () => (await box.boundingBox())?.width ?? 0).toBeGreaterThan(100);
     await search(page, 'themeId');
     const hit = optionTitle(page, 'themeId');
     await expect(hit).toBeInViewport({ratio: 1});
@@ -177,7 +181,8 @@ test.describe('search results', () => {
     const routes = pluginRoutes.map(escapeRegExp).join('|');
     await expect(page).toHaveURL(new RegExp(`(${routes})#tag/pet/operation/findPetsByStatus$`));
     const heading = page.locator('[id="tag/pet/operation/findPetsByStatus"] h2').first();
-    await expect(heading).toHaveText(/Find pets by status/);
+    // The URL changes before the API page's chunks (Redoc, about 1 MB) have loaded and run.
+    await expect(heading).toHaveText(/Find pets by status/, {timeout: API_PAGE_TIMEOUT});
     await expect(heading).toBeInViewport();
   });
 
@@ -189,7 +194,7 @@ test.describe('search results', () => {
     await expect(hits.first()).toBeVisible();
     await hits.first().click();
     await expect(page).toHaveURL(/\/examples\/[\w-]+\/#tag\/pet\/operation\/uploadFile$/);
-    await expect(page.locator('[id="tag/pet/operation/uploadFile"] h2').first()).toBeInViewport();
+    await expect(page.locator('[id="tag/pet/operation/uploadFile"] h2').first()).toBeInViewport({timeout: API_PAGE_TIMEOUT});
   });
 
   test('nonsense finds nothing and says so', async ({page}) => {
