@@ -36,65 +36,72 @@ async function expectSnippetsShown(page: Page, docFile: string): Promise<void> {
   }
 }
 
-test.describe('plugin options page', () => {
-  test.beforeEach(async ({page}) => {
+/**
+ * One visit per options page, without JavaScript: what is checked here is text the server
+ * built, which every reader gets first, and a page load with hydration costs seconds on 2 cores.
+ */
+test.describe('options pages, as the server built them', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('plugin options', async ({page}) => {
     await page.goto('/docs/getting-started/plugin-options');
+
+    await test.step('a heading for every key of the installed plugin option schema', async () => {
+      const schemaKeys = Object.keys(PluginOptionSchema.describe().keys ?? {});
+      expect(schemaKeys.sort()).toEqual(['config', 'debug', 'id', 'layout', 'route', 'spec', 'themeId', 'url']);
+      const headings = await codeHeadings(page);
+      for (const key of schemaKeys) expect(headings, `heading for ${key}`).toContain(key);
+    });
+
+    await test.step('a heading for every preset option', async () => {
+      await expect(page.locator('article .markdown h2', {hasText: 'Preset options'})).toBeVisible();
+      const presetHeadings = await page.locator('article .markdown h3[id^="preset-"] > code').allTextContents();
+      expect(presetHeadings).toEqual(['id', 'debug', 'config', 'specs', 'theme']);
+    });
+
+    await test.step('how specs are loaded and where the download link points', async () => {
+      await expect(page.locator('#how-specs-are-loaded')).toBeVisible();
+      const download = page.locator('article .markdown table', {hasText: 'Download button links to'});
+      await expect(download).toContainText('redocusaurus/<id>.yaml');
+      await expect(download.locator('tbody tr')).toHaveCount(4);
+    });
+
+    await test.step('the snippet files, verbatim', () => expectSnippetsShown(page, 'docs/getting-started/plugin-options.mdx'));
   });
 
-  test('has a heading for every key of the installed plugin option schema', async ({page}) => {
-    const schemaKeys = Object.keys(PluginOptionSchema.describe().keys ?? {});
-    expect(schemaKeys.sort()).toEqual(['config', 'debug', 'id', 'layout', 'route', 'spec', 'themeId', 'url']);
-    const headings = await codeHeadings(page);
-    for (const key of schemaKeys) expect(headings, `heading for ${key}`).toContain(key);
-  });
-
-  test('has a heading for every preset option', async ({page}) => {
-    const preset = page.locator('article .markdown h2', {hasText: 'Preset options'});
-    await expect(preset).toBeVisible();
-    const presetHeadings = await page
-      .locator('article .markdown h3[id^="preset-"] > code')
-      .allTextContents();
-    expect(presetHeadings).toEqual(['id', 'debug', 'config', 'specs', 'theme']);
-  });
-
-  test('explains loading and the download link', async ({page}) => {
-    await expect(page.locator('#how-specs-are-loaded')).toBeVisible();
-    const download = page.locator('article .markdown table', {hasText: 'Download button links to'});
-    await expect(download).toContainText('redocusaurus/<id>.yaml');
-    await expect(download.locator('tbody tr')).toHaveCount(4);
-  });
-
-  test('shows the snippet files verbatim', async ({page}) => {
-    await expectSnippetsShown(page, 'docs/getting-started/plugin-options.mdx');
-  });
-});
-
-test.describe('theme options page', () => {
-  test.beforeEach(async ({page}) => {
+  test('theme options', async ({page}) => {
     await page.goto('/docs/getting-started/theme-options');
+
+    await test.step('a heading for every theme option', async () => {
+      const headings = await codeHeadings(page);
+      for (const option of ['primaryColor', 'primaryColorDark', 'options', 'theme']) {
+        expect(headings, `heading for ${option}`).toContain(option);
+      }
+      await expect(page.locator('article .markdown')).toContainText('deprecated');
+      await expect(page.locator('article .markdown')).toContainText('theme.openapi');
+    });
+
+    await test.step('the Redoc defaults the installed theme really sets', async () => {
+      const {options} = await getGlobalData({options: {}});
+      const defaults = page.locator('article .markdown table', {hasText: 'Redoc option'});
+      for (const [key, value] of Object.entries(options)) {
+        const row = defaults.locator('tbody tr', {has: page.locator(`td:first-child code:text-is("${key}")`)});
+        await expect(row, `row for ${key}`).toHaveCount(1);
+        await expect(row.locator('td').nth(1)).toHaveText(typeof value === 'string' ? `'${value}'` : String(value));
+      }
+    });
+
+    await test.step('the snippet files, verbatim', () => expectSnippetsShown(page, 'docs/getting-started/theme-options.mdx'));
   });
 
-  test('has a heading for every theme option', async ({page}) => {
-    const headings = await codeHeadings(page);
-    for (const option of ['primaryColor', 'primaryColorDark', 'options', 'theme']) {
-      expect(headings, `heading for ${option}`).toContain(option);
+  test('migration guide and multiple APIs show their snippets verbatim', async ({page}) => {
+    for (const [route, file] of [
+      ['/docs/guides/migrating-to-v1', 'docs/guides/migrating-to-v1.mdx'],
+      ['/docs/guides/multiple-apis', 'docs/guides/multiple-apis.mdx'],
+    ] as const) {
+      await page.goto(route);
+      await expectSnippetsShown(page, file);
     }
-    await expect(page.locator('article .markdown')).toContainText('deprecated');
-    await expect(page.locator('article .markdown')).toContainText('theme.openapi');
-  });
-
-  test('lists the Redoc defaults the installed theme really sets', async ({page}) => {
-    const {options} = await getGlobalData({options: {}});
-    const defaults = page.locator('article .markdown table', {hasText: 'Redoc option'});
-    for (const [key, value] of Object.entries(options)) {
-      const row = defaults.locator('tbody tr', {has: page.locator(`td:first-child code:text-is("${key}")`)});
-      await expect(row, `row for ${key}`).toHaveCount(1);
-      await expect(row.locator('td').nth(1)).toHaveText(typeof value === 'string' ? `'${value}'` : String(value));
-    }
-  });
-
-  test('shows the snippet files verbatim', async ({page}) => {
-    await expectSnippetsShown(page, 'docs/getting-started/theme-options.mdx');
   });
 });
 
@@ -106,14 +113,4 @@ test('installation shows both config files verbatim and the install commands', a
   // Tabs hide their inactive panel; the code blocks are in the page either way.
   await expectSnippetsShown(page, 'docs/getting-started/Installation.mdx');
   await expect(page.locator('article .markdown')).toContainText('>=16.14');
-});
-
-test('migration guide and multiple APIs show their snippets verbatim', async ({page}) => {
-  for (const [route, file] of [
-    ['/docs/guides/migrating-to-v1', 'docs/guides/migrating-to-v1.mdx'],
-    ['/docs/guides/multiple-apis', 'docs/guides/multiple-apis.mdx'],
-  ] as const) {
-    await page.goto(route);
-    await expectSnippetsShown(page, file);
-  }
 });
