@@ -4,14 +4,20 @@ import type {Page} from '@playwright/test';
 export const colourModeToggle = (page: Page) => page.getByRole('button', {name: /dark and light mode/});
 
 /**
- * Switches the open page to dark mode: with the toggle, the reader's way, when it is on screen;
- * otherwise (the debug pages have none, phones keep it in the closed menu) by storing the choice
- * and reloading, as a returning reader arrives.
+ * Switches the open, hydrated page to dark mode the reader's way: with the navbar's switch; on
+ * a phone with the one in the header of the mobile menu. The debug pages have neither, so there
+ * the choice is stored and the page reloaded, as a returning reader arrives.
  */
 export async function switchToDark(page: Page): Promise<void> {
   const toggle = colourModeToggle(page);
+  const mobileMenuButton = page.locator('.navbar__toggle');
   if (await toggle.isVisible()) {
     await toggle.click();
+  } else if (await mobileMenuButton.isVisible()) {
+    await mobileMenuButton.click();
+    await toggle.click();
+    await page.locator('.navbar-sidebar__close').click();
+    await page.locator('.navbar-sidebar').waitFor({state: 'hidden'});
   } else {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
