@@ -51,7 +51,7 @@ export = async () => ({
   await fs.writeFile(path.join(siteDir, 'package.json'), '{"private": true}\n');
   const child = spawn(
     process.execPath,
-    [path.join(REPO_ROOT, 'scripts/docusaurus.mjs'), 'build', siteDir, '--config', 'docusaurus.config.ts'],
+    [path.join(REPO_ROOT, 'scripts/docusaurus.mjs'), 'build', siteDir, '--config', 'docusaurus.config.ts', '--no-minify'],
     {cwd: siteDir, env: {...process.env, ...options.env, FORCE_COLOR: '0'}},
   );
   let output = '';
