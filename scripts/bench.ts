@@ -27,7 +27,8 @@ type LhSettings = LhResult['configSettings'];
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results.md');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The full browser, as readers run it (Debian's chromium package); the tests drive the lighter headless shell. */
+const CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags this machine needs (no sandbox in containers, no GPU, no background traffic to skew the network log). */
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
