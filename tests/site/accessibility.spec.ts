@@ -1,9 +1,10 @@
 import {expect, test} from '@playwright/test';
-import {allowList, COLOUR_RULES, MAX_ALLOW_LIST_ENTRIES} from '../support/accessibility';
+import {allowList, COLOUR_RULES, expectNoSeriousViolations, MAX_ALLOW_LIST_ENTRIES} from '../support/accessibility';
+import {waitForHydration} from '../support/pageErrors';
 import {siteRoutes} from '../support/routes';
 
-// The scans themselves run on each route's first visit (routes.spec.ts); this file keeps the
-// allow-list honest.
+// Every route is scanned at laptop width on its first visit (routes.spec.ts). This file keeps the
+// allow-list honest and scans what only a phone shows.
 test('the allow-list does not grow and every entry is explained', () => {
   expect(allowList.length).toBeLessThanOrEqual(MAX_ALLOW_LIST_ENTRIES);
   for (const entry of allowList) {
@@ -15,5 +16,26 @@ test('the allow-list does not grow and every entry is explained', () => {
     // The dark pass runs the colour rules only; an entry for another rule there could never be used.
     if (!COLOUR_RULES.includes(entry.rule)) expect(entry.modes, `${entry.rule} is checked in light mode only`).toEqual(['light']);
     expect(entry.reason.length).toBeGreaterThan(30);
+  }
+});
+
+/**
+ * At phone width the navbar collapses into the mobile menu, which on docs pages holds the docs
+ * sidebar: markup and colours no laptop-width scan sees. The menu stays open for both passes
+ * (its own switch turns the page dark).
+ */
+test.describe('at 375 px with the mobile menu open', () => {
+  test.use({viewport: {width: 375, height: 800}});
+
+  for (const route of ['/', '/docs/getting-started/Installation']) {
+    test(`${route}: no serious or critical axe violations, in light and dark mode`, async ({page}) => {
+      await page.goto(route);
+      await waitForHydration(page);
+      await page.locator('.navbar__toggle').click();
+      const menu = page.locator('.navbar-sidebar');
+      await expect(menu).toBeVisible();
+      await expectNoSeriousViolations(page, route);
+      await expect(menu).toBeVisible();
+    });
   }
 });
