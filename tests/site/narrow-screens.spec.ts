@@ -54,6 +54,22 @@ test.describe('at 996 px and below the mobile menu is used', () => {
     await expect(page).toHaveURL(/\/docs\/getting-started\/Installation$/);
     await expect(mobileSidebar(page)).toBeHidden();
   });
+
+  test('option tables scroll sideways, reachable by keyboard, with code words kept whole', async ({page}) => {
+    await page.setViewportSize({width: 375, height: 800});
+    await page.goto('/docs/getting-started/plugin-options');
+    await waitForHydration(page);
+    const table = page.locator('article .markdown table').first();
+    await expect(table).toHaveAttribute('tabindex', '0');
+    const box = await table.evaluate((element) => ({scroll: element.scrollWidth, client: element.clientWidth}));
+    expect(box.scroll, 'the table is wider than the screen and scrolls').toBeGreaterThan(box.client);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Type names such as `string` sit on one line (no "strin" / "g").
+    const brokenWords = await table.locator('td code').evaluateAll((codes) =>
+      codes.filter((code) => /^\w+$/.test(code.textContent ?? '') && code.getClientRects().length > 1).map((code) => code.textContent),
+    );
+    expect(brokenWords).toEqual([]);
+  });
 });
 
 test('at 997 px the desktop navbar is shown and the toggle is hidden', async ({page}) => {
