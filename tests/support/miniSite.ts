@@ -49,6 +49,7 @@ export = async () => ({
 `;
   await fs.writeFile(path.join(siteDir, 'docusaurus.config.ts'), config);
   await fs.writeFile(path.join(siteDir, 'package.json'), '{"private": true}\n');
+  // Unminified: the tests read the build's output and HTML, and minifying was the slowest part.
   const child = spawn(
     process.execPath,
     [path.join(REPO_ROOT, 'scripts/docusaurus.mjs'), 'build', siteDir, '--config', 'docusaurus.config.ts', '--no-minify'],
