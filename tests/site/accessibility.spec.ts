@@ -1,5 +1,6 @@
 import {expect, test} from '@playwright/test';
 import {allowList, COLOUR_RULES, expectNoSeriousViolations, MAX_ALLOW_LIST_ENTRIES} from '../support/accessibility';
+import {mobileMenu, mobileMenuButton} from '../support/mobileMenu';
 import {waitForHydration} from '../support/pageErrors';
 import {siteRoutes} from '../support/routes';
 
@@ -31,8 +32,8 @@ test.describe('at 375 px with the mobile menu open', () => {
     test(`${route}: no serious or critical axe violations, in light and dark mode`, async ({page}) => {
       await page.goto(route);
       await waitForHydration(page);
-      await page.locator('.navbar__toggle').click();
-      const menu = page.locator('.navbar-sidebar');
+      await mobileMenuButton(page).click();
+      const menu = mobileMenu(page);
       await expect(menu).toBeVisible();
       await expectNoSeriousViolations(page, route);
       await expect(menu).toBeVisible();

@@ -1,10 +1,9 @@
 import {expect, test, type Page} from '@playwright/test';
 import {apiRoutes} from '../support/routes';
+import {mobileMenu, mobileMenuButton, mobileMenuCloseButton} from '../support/mobileMenu';
 import {waitForHydration} from '../support/pageErrors';
 
 // §9: the mobile breakpoint is 996 px (Infima's `max-width: 996px`).
-const toggle = (page: Page) => page.locator('.navbar__toggle');
-const mobileSidebar = (page: Page) => page.locator('.navbar-sidebar');
 const desktopDocsLink = (page: Page) =>
   page.locator('.navbar__items:not(.navbar__items--right) > a.navbar__item', {hasText: 'Docs'});
 
@@ -14,27 +13,27 @@ test.describe('at 996 px and below the mobile menu is used', () => {
       await page.setViewportSize({width, height: 800});
       await page.goto('/');
       await waitForHydration(page);
-      await expect(toggle(page)).toBeVisible();
+      await expect(mobileMenuButton(page)).toBeVisible();
       await expect(desktopDocsLink(page)).toBeHidden();
-      await expect(mobileSidebar(page)).toBeHidden();
+      await expect(mobileMenu(page)).toBeHidden();
 
-      await toggle(page).click();
-      await expect(mobileSidebar(page)).toBeVisible();
+      await mobileMenuButton(page).click();
+      await expect(mobileMenu(page)).toBeVisible();
       await expect(page.locator('.navbar')).toHaveClass(/navbar-sidebar--show/);
-      const menu = mobileSidebar(page).locator('.navbar-sidebar__items');
+      const menu = mobileMenu(page).locator('.navbar-sidebar__items');
       await expect(menu.getByRole('link', {name: 'Docs', exact: true})).toBeVisible();
       await expect(menu.getByRole('button', {name: 'Examples'}).or(menu.getByRole('link', {name: 'Examples'})).first()).toBeVisible();
 
       // The close button closes it again.
-      await mobileSidebar(page).locator('.navbar-sidebar__close').click();
-      await expect(mobileSidebar(page)).toBeHidden();
+      await mobileMenuCloseButton(page).click();
+      await expect(mobileMenu(page)).toBeHidden();
 
       // And a menu link navigates and closes the menu.
-      await toggle(page).click();
+      await mobileMenuButton(page).click();
       await menu.getByRole('link', {name: 'Docs', exact: true}).click();
       await expect(page).toHaveURL(/\/docs\/$/);
       await expect(page.locator('article h1').first()).toBeVisible();
-      await expect(mobileSidebar(page)).toBeHidden();
+      await expect(mobileMenu(page)).toBeHidden();
     });
   }
 
@@ -44,15 +43,15 @@ test.describe('at 996 px and below the mobile menu is used', () => {
     await waitForHydration(page);
     // The desktop docs sidebar is not shown at this width.
     await expect(page.locator('.theme-doc-sidebar-container')).toBeHidden();
-    await toggle(page).click();
-    const docsMenu = mobileSidebar(page).locator('.navbar-sidebar__item.menu').last();
-    await expect(mobileSidebar(page)).toBeVisible();
-    await expect(mobileSidebar(page).getByRole('button', {name: /Back to main menu/})).toBeVisible();
+    await mobileMenuButton(page).click();
+    const docsMenu = mobileMenu(page).locator('.navbar-sidebar__item.menu').last();
+    await expect(mobileMenu(page)).toBeVisible();
+    await expect(mobileMenu(page).getByRole('button', {name: /Back to main menu/})).toBeVisible();
     await expect(docsMenu.getByRole('link', {name: 'Installation'})).toBeVisible();
     await expect(docsMenu.getByRole('link', {name: 'Plugin options'})).toHaveAttribute('aria-current', 'page');
     await docsMenu.getByRole('link', {name: 'Installation'}).click();
     await expect(page).toHaveURL(/\/docs\/getting-started\/Installation$/);
-    await expect(mobileSidebar(page)).toBeHidden();
+    await expect(mobileMenu(page)).toBeHidden();
   });
 
   test('option tables scroll sideways, reachable by keyboard, with code words kept whole', async ({page}) => {
@@ -76,7 +75,7 @@ test('at 997 px the desktop navbar is shown and the toggle is hidden', async ({p
   await page.setViewportSize({width: 997, height: 800});
   await page.goto('/docs/getting-started/plugin-options');
   await waitForHydration(page);
-  await expect(toggle(page)).toBeHidden();
+  await expect(mobileMenuButton(page)).toBeHidden();
   await expect(desktopDocsLink(page)).toBeVisible();
   await expect(page.locator('.navbar__items--right').getByRole('link', {name: /GitHub/})).toBeVisible();
   await expect(page.locator('.theme-doc-sidebar-container')).toBeVisible();

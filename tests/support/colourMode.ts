@@ -1,4 +1,5 @@
 import type {Page} from '@playwright/test';
+import {mobileMenu, mobileMenuButton, mobileMenuCloseButton} from './mobileMenu';
 
 /** The navbar's colour mode switch (its accessible name reads "Switch between dark and light mode …"). */
 export const colourModeToggle = (page: Page) => page.getByRole('button', {name: /dark and light mode/});
@@ -10,14 +11,13 @@ export const colourModeToggle = (page: Page) => page.getByRole('button', {name: 
  */
 export async function switchToDark(page: Page): Promise<void> {
   const toggle = colourModeToggle(page);
-  const mobileMenuButton = page.locator('.navbar__toggle');
   if (await toggle.isVisible()) {
     await toggle.click();
-  } else if (await mobileMenuButton.isVisible()) {
-    await mobileMenuButton.click();
+  } else if (await mobileMenuButton(page).isVisible()) {
+    await mobileMenuButton(page).click();
     await toggle.click();
-    await page.locator('.navbar-sidebar__close').click();
-    await page.locator('.navbar-sidebar').waitFor({state: 'hidden'});
+    await mobileMenuCloseButton(page).click();
+    await mobileMenu(page).waitFor({state: 'hidden'});
   } else {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
