@@ -18,6 +18,7 @@ import {useColorMode} from '@docusaurus/theme-common';
 import {usePluginData, useAllPluginInstancesData} from '@docusaurus/useGlobalData';
 import {useSpecOptions} from 'docusaurus-theme-redoc/dist-jsx/utils/useSpecOptions';
 import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
+import {darkPalette, lightPalette, withPalette} from './palettes';
 
 interface ThemeData {
   options: RedocRawOptions;
@@ -30,8 +31,20 @@ function useScrollYOffset(themeId: string): RedocRawOptions['scrollYOffset'] {
   return ExecutionEnvironment.canUseDOM ? data?.options.scrollYOffset : 0;
 }
 
+/** The theme's options for both modes, each with its own palette (./palettes) on top. */
+function usePaletteOptions(themeId: string, optionsOverrides?: RedocRawOptions) {
+  const {lightThemeOptions, darkThemeOptions} = useSpecOptions(themeId, optionsOverrides);
+  return useMemo(
+    () => ({
+      lightThemeOptions: withPalette(lightThemeOptions, lightPalette),
+      darkThemeOptions: withPalette(darkThemeOptions, darkPalette),
+    }),
+    [lightThemeOptions, darkThemeOptions],
+  );
+}
+
 export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, optionsOverrides?: RedocRawOptions) {
-  const specOptions = useSpecOptions(themeId, optionsOverrides);
+  const specOptions = usePaletteOptions(themeId, optionsOverrides);
   const scrollYOffset = useScrollYOffset(themeId);
   const fullUrl = useBaseUrl(url ?? '', {absolute: true});
   const isBrowser = useIsBrowser();
