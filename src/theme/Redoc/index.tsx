@@ -6,12 +6,12 @@ import React from 'react';
 import clsx from 'clsx';
 import {Redoc as RedocComponent, RedocStandalone, type RedocRawOptions} from 'redoc';
 import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
-import {useSpecOptions} from 'docusaurus-theme-redoc/dist-jsx/utils/useSpecOptions';
 // The theme swaps this module for one that inlines Redoc's styles in the server render.
 import {ServerStyles} from 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/Styles';
 import 'docusaurus-theme-redoc/dist-jsx/global';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
-import {useRedocStore} from './useRedocStore';
+import {useModeOptions, useRedocStore} from './useRedocStore';
+import {useColorMode} from '@docusaurus/theme-common';
 
 type Props = SpecProps & {className?: string; optionsOverrides?: RedocRawOptions};
 
@@ -28,8 +28,9 @@ function BuiltReference({className, optionsOverrides, ...specProps}: Props): JSX
 }
 
 /** A spec given by URL only is fetched in the browser, as the theme does in development. */
-function FetchedReference({className, optionsOverrides, url, themeId}: Props): JSX.Element {
-  const {options} = useSpecOptions(themeId, optionsOverrides);
+function FetchedReference({className, optionsOverrides, url, themeId = 'theme-redoc'}: Props): JSX.Element {
+  const {lightThemeOptions, darkThemeOptions} = useModeOptions(themeId, optionsOverrides);
+  const options = useColorMode().colorMode === 'dark' ? darkThemeOptions : lightThemeOptions;
   return (
     <div className={clsx('redocusaurus', className)}>
       <RedocStandalone specUrl={url} options={options} />

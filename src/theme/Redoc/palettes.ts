@@ -58,7 +58,8 @@ function mergeTrees(base: Tree, over: Tree): Tree {
   return merged;
 }
 
-/** Redoc options with `palette` laid over their theme; the options themselves are not changed. */
-export function withPalette(options: RedocRawOptions, palette: RedocTheme): RedocRawOptions {
-  return {...options, theme: mergeTrees((options.theme ?? {}) as Tree, palette as Tree) as RedocTheme};
+/** `options` with `palette` laid over their theme and `overrides` over that; neither input changes. */
+export function withPalette(options: RedocRawOptions, palette: RedocTheme, overrides?: RedocRawOptions): RedocRawOptions {
+  const painted = mergeTrees(options as Tree, {theme: palette});
+  return (overrides ? mergeTrees(painted, overrides as Tree) : painted) as RedocRawOptions;
 }

@@ -31,20 +31,25 @@ function useScrollYOffset(themeId: string): RedocRawOptions['scrollYOffset'] {
   return ExecutionEnvironment.canUseDOM ? data?.options.scrollYOffset : 0;
 }
 
-/** The theme's options for both modes, each with its own palette (./palettes) on top. */
-function usePaletteOptions(themeId: string, optionsOverrides?: RedocRawOptions) {
-  const {lightThemeOptions, darkThemeOptions} = useSpecOptions(themeId, optionsOverrides);
+/**
+ * The options for both modes, each with its own palette (./palettes) and then the page's
+ * `optionsOverrides` on top. The overrides are not handed to the theme's hook: it merges them
+ * with lodash's `merge` into the theme data every page shares, so one page's overrides (a
+ * docs page's `ApiDocMdx` layout, say) stayed on every API page after it until a reload.
+ */
+export function useModeOptions(themeId: string, optionsOverrides?: RedocRawOptions) {
+  const {lightThemeOptions, darkThemeOptions} = useSpecOptions(themeId);
   return useMemo(
     () => ({
-      lightThemeOptions: withPalette(lightThemeOptions, lightPalette),
-      darkThemeOptions: withPalette(darkThemeOptions, darkPalette),
+      lightThemeOptions: withPalette(lightThemeOptions, lightPalette, optionsOverrides),
+      darkThemeOptions: withPalette(darkThemeOptions, darkPalette, optionsOverrides),
     }),
-    [lightThemeOptions, darkThemeOptions],
+    [lightThemeOptions, darkThemeOptions, optionsOverrides],
   );
 }
 
 export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, optionsOverrides?: RedocRawOptions) {
-  const specOptions = usePaletteOptions(themeId, optionsOverrides);
+  const specOptions = useModeOptions(themeId, optionsOverrides);
   const scrollYOffset = useScrollYOffset(themeId);
   const fullUrl = useBaseUrl(url ?? '', {absolute: true});
   const isBrowser = useIsBrowser();
