@@ -34,7 +34,9 @@ import themeIdConfig from '../fixtures/snippets/plugin-options/theme-id';
 import {REPO} from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const v0 = require('../fixtures/snippets/migrating/v0.js') as {redocusaurus: [string, {specs: Record<string, unknown>[]}]};
+const v0 = require('../fixtures/snippets/migrating/v0.js') as {
+  redocusaurus: [string, {specs: Record<string, unknown>[]; theme: Record<string, unknown>}];
+};
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const installationJs = require('../fixtures/snippets/installation-js.js') as typeof installationTs;
 
@@ -103,6 +105,31 @@ test.describe('plugin option snippets', () => {
     // The installation page warns that the path in the message is one folder above the current one.
     const oneUp = path.resolve(process.cwd(), '..', 'openapi/does-not-exist.yaml');
     await expect(missing.loadContent!()).rejects.toThrow(`ENOENT: no such file or directory, open '${oneUp}'`);
+  });
+});
+
+test.describe('migration guide', () => {
+  test('v0 theme keys are dropped without a word; their v1 names reach Redoc', async () => {
+    // Nothing to reject them: the 1.x theme exports no option validation.
+    const themeModule = await import('docusaurus-theme-redoc');
+    expect(Object.keys(themeModule)).not.toEqual(expect.arrayContaining(['validateOptions']));
+    expect(Object.keys(themeModule)).not.toEqual(expect.arrayContaining(['validateThemeConfig']));
+
+    const [, v0Options] = v0.redocusaurus;
+    expect(Object.keys(v0Options.theme).sort()).toEqual(['primaryColor', 'redocOptions', 'redocTheme']);
+    const [, v1Options] = v1Entry;
+    // The v0 theme as the v1 theme receives it from the preset.
+    const v0Theme = preset(context, {specs: [], theme: v0Options.theme}).themes[0][1];
+    const fromV0 = await getGlobalData(v0Theme);
+    expect(fromV0.options).not.toHaveProperty('hideDownloadButton');
+    expect(fromV0.options).not.toHaveProperty('expandResponses');
+    expect(fromV0.lightTheme?.typography?.fontSize).toBe('var(--ifm-font-size-base)');
+    expect(fromV0.lightTheme?.colors?.primary?.main).toBe('#1f7a8c');
+
+    const fromV1 = await getGlobalData(preset(context, v1Options).themes[0][1]);
+    expect(fromV1.options).toMatchObject({hideDownloadButton: true, expandResponses: '200'});
+    expect(fromV1.lightTheme?.typography?.fontSize).toBe('15px');
+    expect(fromV1.lightTheme?.colors?.primary?.main).toBe('#1f7a8c');
   });
 });
 
