@@ -15,6 +15,7 @@ import type {LoadContext} from '@docusaurus/types';
 import preset, {type PresetOptions} from 'redocusaurus';
 import redocPlugin, {validateOptions, type PluginOptions} from 'docusaurus-plugin-redoc';
 import {getGlobalData} from 'docusaurus-theme-redoc/dist/redocData';
+import {AppStore, RedocNormalizedOptions} from 'redoc';
 
 import {specs as idSpecs} from '../fixtures/snippets/plugin-options/id';
 import {specs as specSpecs} from '../fixtures/snippets/plugin-options/spec';
@@ -197,6 +198,45 @@ test.describe('theme option snippets', () => {
     expect(plain.lightTheme?.colors?.primary?.main).toBe('#25c2a0');
     const onlyLight = await getGlobalData({primaryColor: '#123456', options: {}});
     expect(onlyLight.darkTheme?.colors?.primary?.main).toBe('#123456');
+  });
+
+  test('suppressWarnings is never read by the installed Redoc: its warnings still reach the console', async () => {
+    const bundles = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles');
+    const scripts = (await fs.readdir(bundles)).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      expect(await fs.readFile(path.join(bundles, file), 'utf8'), file).not.toContain('suppressWarnings');
+    }
+
+    const {options} = await getGlobalData({options: {}});
+    expect(options).toMatchObject({suppressWarnings: true});
+    // A tag group naming a tag the spec does not have: Redoc warns while building its menu.
+    const spec = {
+      openapi: '3.0.3',
+      info: {title: 'Warnings', version: '1.0.0'},
+      paths: {'/pets': {get: {tags: ['pets'], responses: {'200': {description: 'OK'}}}}},
+      'x-tagGroups': [{name: 'Animals', tags: ['pets', 'unicorns']}],
+    };
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    try {
+      new AppStore(spec as unknown as ConstructorParameters<typeof AppStore>[0], undefined, {...options, scrollYOffset: 0});
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toContain('Non-existing tag "unicorns" is added to the group "Animals"');
+  });
+
+  test('menuToggle and the dark grays are Redoc defaults already; the dark borders are swapped', async () => {
+    const redocDefaults = new RedocNormalizedOptions({});
+    expect(redocDefaults.menuToggle).toBe(true);
+    const {options, darkTheme} = await getGlobalData({options: {}});
+    expect(options.menuToggle).toBe(true);
+    expect(darkTheme?.colors?.gray).toEqual({50: '#FAFAFA', 100: '#F5F5F5'});
+    expect(redocDefaults.theme.colors.gray).toEqual(darkTheme?.colors?.gray);
+    expect(redocDefaults.theme.colors.border).toEqual({dark: 'rgba(0,0,0, 0.1)', light: '#ffffff'});
+    expect(darkTheme?.colors?.border).toEqual({dark: '#ffffff', light: 'rgba(0,0,0, 0.1)'});
   });
 
   test('overrides win over primaryColor and over the dark adjustments', async () => {
