@@ -100,6 +100,13 @@ test.describe('plugin option snippets', () => {
 
   test('the error messages quoted by the pages are the real ones', async () => {
     expect(() => validate({spec: 'a.yaml', route: 'https://example.com/api/'})).toThrow('"route" must be a valid relative uri');
+    // Spec ids are Docusaurus plugin ids: ^[\w-]+$.
+    expect(validate({id: 'pets-v2', spec: 'a.yaml'}).id).toBe('pets-v2');
+    expect(validate({id: 'pets_v2', spec: 'a.yaml'}).id).toBe('pets_v2');
+    expect(() => validate({id: 'pets.v2', spec: 'a.yaml'})).toThrow(
+      'Illegal plugin ID value "pets.v2": it should only contain alphanumerics, underscores, and dashes.',
+    );
+    expect(() => validate({id: 'pets/v2', spec: 'a.yaml'})).toThrow('Illegal plugin ID value');
     const noSpec = redocPlugin(context, {...validate({}), themeId: 'theme-redoc'} as PluginOptions);
     await expect(noSpec.loadContent!()).rejects.toThrow('Document or reference is required.');
     const missing = redocPlugin(context, validate({id: 'missing', spec: 'openapi/does-not-exist.yaml'}));
