@@ -80,6 +80,18 @@ test.describe('plugin option snippets', () => {
     expect(validate(pluginOptions).themeId).toBe('brand-theme');
   });
 
+  test('the layout snippet uses only props that the Layout of Docusaurus 2.4 reads', async () => {
+    const layoutSource = await fs.readFile(require.resolve('@docusaurus/theme-classic/lib/theme/Layout/index.js'), 'utf8');
+    const destructured = /const \{([^}]*)\} = props;/.exec(layoutSource)?.[1] ?? '';
+    const read = destructured
+      .replace(/\/\/.*$/gm, '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    expect(read.sort()).toEqual(['children', 'description', 'noFooter', 'title', 'wrapperClassName']);
+    for (const key of Object.keys(layoutSpec.layout ?? {})) expect(read, key).toContain(key);
+  });
+
   test('the JavaScript and TypeScript installation snippets are the same config', () => {
     expect(installationJs).toEqual(installationTs);
   });
