@@ -1,5 +1,5 @@
 /** Full references inside docs pages: operations rendered, docs sidebar kept, no table of contents. */
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {frontMatter, operationSummaries, singleYamlSpec, swaggerSpec} from './helpers';
 
 const NESTED = [
@@ -45,3 +45,30 @@ for (const {route, file, spec} of NESTED) {
     await context.close();
   });
 }
+
+/** Left edges of an operation's two panels: equal when Redoc stacks them in one column. */
+async function operationPanelsLeft(page: Page): Promise<number[]> {
+  return page
+    .locator('[id="operation/addPet"] > div')
+    .evaluateAll((panels) => panels.slice(0, 2).map((panel) => Math.round(panel.getBoundingClientRect().left)));
+}
+
+// multiple-apis.mdx warns that theme values in optionsOverrides outlive their component
+// (docusaurus-theme-redoc 1.6.4 merges them into the shared theme data): ApiDocMdx's breakpoints
+// follow the reader to the next API page until a reload.
+test("ApiDocMdx's breakpoints stay in effect on an API page reached by a link, until a reload", async ({page}) => {
+  await page.setViewportSize({width: 1400, height: 900});
+  await page.goto('/docs/nested/nested-1');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await page.locator('article .markdown').getByRole('link', {name: 'its own page'}).click();
+  await expect(page).toHaveURL(/\/examples\/using-single-yaml\/$/);
+  await expect(page.locator('[id="operation/addPet"]')).toBeAttached();
+  await expect.poll(() => operationPanelsLeft(page)).toEqual([expect.any(Number), expect.any(Number)]);
+  const [middle, samples] = await operationPanelsLeft(page);
+  expect(samples, 'samples below the operation: one column').toBe(middle);
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  const [middleAfterReload, samplesAfterReload] = await operationPanelsLeft(page);
+  expect(samplesAfterReload, 'samples beside the operation after a reload').toBeGreaterThan(middleAfterReload! + 300);
+});

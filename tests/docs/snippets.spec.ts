@@ -15,6 +15,7 @@ import type {LoadContext} from '@docusaurus/types';
 import preset, {type PresetOptions} from 'redocusaurus';
 import redocPlugin, {validateOptions, type PluginOptions} from 'docusaurus-plugin-redoc';
 import {getGlobalData} from 'docusaurus-theme-redoc/dist/redocData';
+import {AppStore, RedocNormalizedOptions} from 'redoc';
 
 import {specs as idSpecs} from '../fixtures/snippets/plugin-options/id';
 import {specs as specSpecs} from '../fixtures/snippets/plugin-options/spec';
@@ -34,7 +35,9 @@ import themeIdConfig from '../fixtures/snippets/plugin-options/theme-id';
 import {REPO} from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const v0 = require('../fixtures/snippets/migrating/v0.js') as {redocusaurus: [string, {specs: Record<string, unknown>[]}]};
+const v0 = require('../fixtures/snippets/migrating/v0.js') as {
+  redocusaurus: [string, {specs: Record<string, unknown>[]; theme: Record<string, unknown>}];
+};
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const installationJs = require('../fixtures/snippets/installation-js.js') as typeof installationTs;
 
@@ -77,6 +80,18 @@ test.describe('plugin option snippets', () => {
     expect(validate(pluginOptions).themeId).toBe('brand-theme');
   });
 
+  test('the layout snippet uses only props that the Layout of Docusaurus 2.4 reads', async () => {
+    const layoutSource = await fs.readFile(require.resolve('@docusaurus/theme-classic/lib/theme/Layout/index.js'), 'utf8');
+    const destructured = /const \{([^}]*)\} = props;/.exec(layoutSource)?.[1] ?? '';
+    const read = destructured
+      .replace(/\/\/.*$/gm, '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    expect(read.sort()).toEqual(['children', 'description', 'noFooter', 'title', 'wrapperClassName']);
+    for (const key of Object.keys(layoutSpec.layout ?? {})) expect(read, key).toContain(key);
+  });
+
   test('the JavaScript and TypeScript installation snippets are the same config', () => {
     expect(installationJs).toEqual(installationTs);
   });
@@ -97,12 +112,44 @@ test.describe('plugin option snippets', () => {
 
   test('the error messages quoted by the pages are the real ones', async () => {
     expect(() => validate({spec: 'a.yaml', route: 'https://example.com/api/'})).toThrow('"route" must be a valid relative uri');
+    // Spec ids are Docusaurus plugin ids: ^[\w-]+$.
+    expect(validate({id: 'pets-v2', spec: 'a.yaml'}).id).toBe('pets-v2');
+    expect(validate({id: 'pets_v2', spec: 'a.yaml'}).id).toBe('pets_v2');
+    expect(() => validate({id: 'pets.v2', spec: 'a.yaml'})).toThrow(
+      'Illegal plugin ID value "pets.v2": it should only contain alphanumerics, underscores, and dashes.',
+    );
+    expect(() => validate({id: 'pets/v2', spec: 'a.yaml'})).toThrow('Illegal plugin ID value');
     const noSpec = redocPlugin(context, {...validate({}), themeId: 'theme-redoc'} as PluginOptions);
     await expect(noSpec.loadContent!()).rejects.toThrow('Document or reference is required.');
     const missing = redocPlugin(context, validate({id: 'missing', spec: 'openapi/does-not-exist.yaml'}));
     // The installation page warns that the path in the message is one folder above the current one.
     const oneUp = path.resolve(process.cwd(), '..', 'openapi/does-not-exist.yaml');
     await expect(missing.loadContent!()).rejects.toThrow(`ENOENT: no such file or directory, open '${oneUp}'`);
+  });
+});
+
+test.describe('migration guide', () => {
+  test('v0 theme keys are dropped without a word; their v1 names reach Redoc', async () => {
+    // Nothing to reject them: the 1.x theme exports no option validation.
+    const themeModule = await import('docusaurus-theme-redoc');
+    expect(Object.keys(themeModule)).not.toEqual(expect.arrayContaining(['validateOptions']));
+    expect(Object.keys(themeModule)).not.toEqual(expect.arrayContaining(['validateThemeConfig']));
+
+    const [, v0Options] = v0.redocusaurus;
+    expect(Object.keys(v0Options.theme).sort()).toEqual(['primaryColor', 'redocOptions', 'redocTheme']);
+    const [, v1Options] = v1Entry;
+    // The v0 theme as the v1 theme receives it from the preset.
+    const v0Theme = preset(context, {specs: [], theme: v0Options.theme}).themes[0][1];
+    const fromV0 = await getGlobalData(v0Theme);
+    expect(fromV0.options).not.toHaveProperty('hideDownloadButton');
+    expect(fromV0.options).not.toHaveProperty('expandResponses');
+    expect(fromV0.lightTheme?.typography?.fontSize).toBe('var(--ifm-font-size-base)');
+    expect(fromV0.lightTheme?.colors?.primary?.main).toBe('#1f7a8c');
+
+    const fromV1 = await getGlobalData(preset(context, v1Options).themes[0][1]);
+    expect(fromV1.options).toMatchObject({hideDownloadButton: true, expandResponses: '200'});
+    expect(fromV1.lightTheme?.typography?.fontSize).toBe('15px');
+    expect(fromV1.lightTheme?.colors?.primary?.main).toBe('#1f7a8c');
   });
 });
 
@@ -170,6 +217,45 @@ test.describe('theme option snippets', () => {
     expect(plain.lightTheme?.colors?.primary?.main).toBe('#25c2a0');
     const onlyLight = await getGlobalData({primaryColor: '#123456', options: {}});
     expect(onlyLight.darkTheme?.colors?.primary?.main).toBe('#123456');
+  });
+
+  test('suppressWarnings is never read by the installed Redoc: its warnings still reach the console', async () => {
+    const bundles = path.join(path.dirname(require.resolve('redoc/package.json')), 'bundles');
+    const scripts = (await fs.readdir(bundles)).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      expect(await fs.readFile(path.join(bundles, file), 'utf8'), file).not.toContain('suppressWarnings');
+    }
+
+    const {options} = await getGlobalData({options: {}});
+    expect(options).toMatchObject({suppressWarnings: true});
+    // A tag group naming a tag the spec does not have: Redoc warns while building its menu.
+    const spec = {
+      openapi: '3.0.3',
+      info: {title: 'Warnings', version: '1.0.0'},
+      paths: {'/pets': {get: {tags: ['pets'], responses: {'200': {description: 'OK'}}}}},
+      'x-tagGroups': [{name: 'Animals', tags: ['pets', 'unicorns']}],
+    };
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    try {
+      new AppStore(spec as unknown as ConstructorParameters<typeof AppStore>[0], undefined, {...options, scrollYOffset: 0});
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toContain('Non-existing tag "unicorns" is added to the group "Animals"');
+  });
+
+  test('menuToggle and the dark grays are Redoc defaults already; the dark borders are swapped', async () => {
+    const redocDefaults = new RedocNormalizedOptions({});
+    expect(redocDefaults.menuToggle).toBe(true);
+    const {options, darkTheme} = await getGlobalData({options: {}});
+    expect(options.menuToggle).toBe(true);
+    expect(darkTheme?.colors?.gray).toEqual({50: '#FAFAFA', 100: '#F5F5F5'});
+    expect(redocDefaults.theme.colors.gray).toEqual(darkTheme?.colors?.gray);
+    expect(redocDefaults.theme.colors.border).toEqual({dark: 'rgba(0,0,0, 0.1)', light: '#ffffff'});
+    expect(darkTheme?.colors?.border).toEqual({dark: '#ffffff', light: 'rgba(0,0,0, 0.1)'});
   });
 
   test('overrides win over primaryColor and over the dark adjustments', async () => {
