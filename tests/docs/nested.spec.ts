@@ -53,22 +53,20 @@ async function operationPanelsLeft(page: Page): Promise<number[]> {
     .evaluateAll((panels) => panels.slice(0, 2).map((panel) => Math.round(panel.getBoundingClientRect().left)));
 }
 
-// multiple-apis.mdx warns that theme values in optionsOverrides outlive their component
-// (docusaurus-theme-redoc 1.6.4 merges them into the shared theme data): ApiDocMdx's breakpoints
-// follow the reader to the next API page until a reload.
-test("ApiDocMdx's breakpoints stay in effect on an API page reached by a link, until a reload", async ({page}) => {
+// multiple-apis.mdx: the published component merges optionsOverrides.theme into the theme data
+// every page shares, so ApiDocMdx's wider breakpoints followed the reader to the next API page.
+// The site's swizzled Redoc merges into a copy: the API page keeps its two columns.
+test("ApiDocMdx's breakpoints stay on its page: an API page reached by a link shows two columns", async ({page}) => {
   await page.setViewportSize({width: 1400, height: 900});
   await page.goto('/docs/nested/nested-1');
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  const [docsMiddle, docsSamples] = await operationPanelsLeft(page);
+  expect(docsSamples, 'ApiDocMdx stacks the samples below the operation at 1400 px').toBe(docsMiddle);
+
   await page.locator('article .markdown').getByRole('link', {name: 'its own page'}).click();
   await expect(page).toHaveURL(/\/examples\/using-single-yaml\/$/);
   await expect(page.locator('[id="operation/addPet"]')).toBeAttached();
   await expect.poll(() => operationPanelsLeft(page)).toEqual([expect.any(Number), expect.any(Number)]);
   const [middle, samples] = await operationPanelsLeft(page);
-  expect(samples, 'samples below the operation: one column').toBe(middle);
-
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  const [middleAfterReload, samplesAfterReload] = await operationPanelsLeft(page);
-  expect(samplesAfterReload, 'samples beside the operation after a reload').toBeGreaterThan(middleAfterReload! + 300);
+  expect(samples, 'samples beside the operation').toBeGreaterThan(middle! + 300);
 });
