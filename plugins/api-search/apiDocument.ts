@@ -6,9 +6,10 @@
  * from the heading's `a.hash-link`. A Redoc page has neither an `article` nor
  * hash links, so this writes one. For the canonical API page: an h1 with the
  * page title, then an h2 per Redoc section (info sections, tags, operations,
- * schemas) linking to that section's id, each followed by a paragraph of plain
- * text to search. Every other API page renders the same kind of spec and is
- * written as its title alone, so each operation is one hit, not one per page.
+ * schemas, which Redoc 2 renders as model tags) linking to that section's id,
+ * each followed by a paragraph of plain text to search. Every other API page
+ * renders the same kind of spec and is written as its title alone, so each
+ * operation is one hit, not one per page.
  */
 import {createRequire} from 'node:module';
 import type {Cheerio, CheerioAPI} from 'cheerio';
@@ -80,7 +81,10 @@ export function pathWords(path: string): string {
     .join(' ');
 }
 
-/** Redoc's section ids: `tag/pet/operation/findPetsByStatus` (or `operation/…`), `schema/Pet`, `tag/pet`. */
+/**
+ * Redoc's section ids: `tag/pet/operation/findPetsByStatus` (or `operation/…`), `schema/Pet`, `tag/pet`.
+ * A model tag (`tag/pet_model`) is told from a tag by its content, see `isModelTag`.
+ */
 export function sectionKind(id: string): ApiSectionKind {
   if (/(?:^|\/)operation\/[^/]+$/.test(id)) return 'operation';
   if (/(?:^|\/)schemas?\/[^/]+$/.test(id)) return 'schema';
@@ -96,6 +100,16 @@ function sectionContext(id: string, kind: ApiSectionKind): string {
 }
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+
+/**
+ * Whether a tag section is a model tag: a tag with no operations whose description is Redoc's
+ * `<SchemaDefinition>`. Redoc 2 renders no schema section of its own; such a tag is the only way
+ * to give a schema one, and its id is the tag's (`tag/pet_model`). Its content is a schema's
+ * property table, whose name cells Redoc marks `kind="field"`; a Markdown table has no such cells.
+ */
+function isModelTag(section: Cheerio<Element>): boolean {
+  return section.find('[data-section-id*="operation/"]').length === 0 && section.find('td[kind="field"]').length > 0;
+}
 
 function operationContent(section: Cheerio<Element>, heading: Cheerio<Element>, id: string, path: string): string {
   const operationId = /(?:^|\/)operation\/(.+)$/.exec(id)?.[1];
@@ -127,7 +141,8 @@ export function readApiSections($: CheerioAPI): ApiSection[] {
     const outer = section.parents('[data-section-id]').toArray();
     if (outer.some((parent) => ($(parent).attr('data-section-id') ?? '').endsWith(`/${id}`))) return;
 
-    const kind = sectionKind(id);
+    const idKind = sectionKind(id);
+    const kind = idKind === 'tag' && isModelTag(section) ? 'schema' : idKind;
     const heading = section.find(HEADINGS).first();
     // The summary is the heading's own text; badges are elements inside it.
     const headingText =
@@ -151,7 +166,8 @@ export function readApiSections($: CheerioAPI): ApiSection[] {
     const body = section.clone();
     body.find('[data-section-id]').remove();
     body.find(HEADINGS).first().remove();
-    // A schema is found by its name even when Redoc titles its section otherwise.
+    // A schema is found by its name: a model tag's heading is its `x-displayName`, which the sample
+    // specs set to the schema's name (tests/openapi); a `schema/…` id ends with the name.
     const title = kind === 'schema' ? headingText || decodeURIComponent(id.split('/').pop()!) : headingText;
     sections.push({id, kind, title, content: plainText(body), context});
   });

@@ -7,6 +7,7 @@ import {apiPageDocument, apiSearchDocument, apiSections} from '../../plugins/api
 import type {IndexedDocument} from '../../plugins/api-search';
 import {switchToDark} from '../support/colourMode';
 import {REPO_ROOT} from '../support/miniSite';
+import {MODEL_TAGS} from '../openapi/expectations';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 
 /** How long an API page may take to render after a client-side navigation on a loaded 2-core machine. */
@@ -219,6 +220,31 @@ test.describe('search results', () => {
     await expect(page.locator('[id="tag/pet/operation/uploadFile"] h2').first()).toBeInViewport({timeout: API_PAGE_TIMEOUT});
   });
 
+  // Redoc 2 renders a schema as a section only through a model tag (openapi/README.md); its id is the tag's.
+  for (const [schema, section] of [
+    ['Pet', 'tag/pet_model'],
+    ['HoneyBee', 'tag/honey_bee_model'],
+    ['ApiResponse', 'tag/api_response_model'],
+  ] as const) {
+    test(`a schema name (${schema}) finds its schema section and opens it below the navbar`, async ({page}) => {
+      await page.goto('/docs/');
+      await waitForHydration(page);
+      await search(page, schema);
+      const hit = optionTitle(page, schema);
+      await expect(hit).toHaveCount(1);
+      await expect(hitContext(hit)).toHaveText('Schemas');
+      await expect(hit).toHaveAttribute('href', `${CANONICAL}#${section}`);
+      await hit.click();
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(CANONICAL)}#${escapeRegExp(section)}$`));
+      const heading = page.locator(`[id="${section}"] h1`).first();
+      await expect(heading).toHaveText(schema, {timeout: API_PAGE_TIMEOUT});
+      await expect(heading).toBeInViewport();
+      // Scrolled clear of the navbar, which stays fixed at the top.
+      const navbar = (await page.locator('.navbar').boundingBox())!;
+      await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(navbar.y + navbar.height);
+    });
+  }
+
   test('the other example pages are found as pages, by title and description', async ({page}) => {
     await page.goto('/');
     await waitForHydration(page);
@@ -337,6 +363,14 @@ base.describe('the built search files (Node)', () => {
     for (const doc of operations) expect(doc.b, doc.h).toEqual([doc.h!.split('/')[1]]);
   });
 
+  base('indexes each schema section of the canonical API page once, titled by the schema name', async () => {
+    const documents = await readSearchIndex();
+    for (const [tag, schema] of MODEL_TAGS) {
+      const headings = documents.filter((doc) => doc.type === 1 && doc.u === CANONICAL && doc.h === `#tag/${tag}`);
+      expect(headings.map((doc) => [doc.t, doc.b]), schema).toEqual([[schema, ['Schemas']]]);
+    }
+  });
+
   base('indexes the other API pages as pages: title and description, no sections', async () => {
     const documents = await readSearchIndex();
     for (const route of pluginRoutes.filter((route) => route !== CANONICAL)) {
@@ -400,6 +434,12 @@ base.describe('the built search files (Node)', () => {
         </div>
       </div>
       <div id="schema/HoneyBee" data-section-id="schema/HoneyBee"><h4>HoneyBee</h4><p>A bee.</p></div>
+      <div id="tag/order_model" data-section-id="tag/order_model"><h2>Order</h2>
+        <table><tr><td kind="field" title="id"><span class="property-name">id</span></td><td>integer</td></tr></table>
+      </div>
+      <div id="tag/notes" data-section-id="tag/notes"><h2>notes</h2>
+        <table><tr><td>A Markdown table</td></tr></table>
+      </div>
     </div></div>`;
     expect(apiSections(html).map(({id, kind, title, context}) => ({id, kind, title, context}))).toEqual([
       {id: 'tag/pet', kind: 'tag', title: 'pet', context: ''},
@@ -410,6 +450,9 @@ base.describe('the built search files (Node)', () => {
         context: 'pet',
       },
       {id: 'schema/HoneyBee', kind: 'schema', title: 'HoneyBee', context: 'Schemas'},
+      // A model tag: a tag whose content is a schema's property table.
+      {id: 'tag/order_model', kind: 'schema', title: 'Order', context: 'Schemas'},
+      {id: 'tag/notes', kind: 'tag', title: 'notes', context: ''},
     ]);
   });
 });
