@@ -4,7 +4,7 @@ import type {PresetOptions as RedocusaurusOptions} from 'redocusaurus';
 import lightCodeTheme from 'prism-react-renderer/themes/github';
 import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
-import {examples, pluginRoutes} from './src/data/examples';
+import {examples, getExample, pluginRoutes} from './src/data/examples';
 import {specEntries} from './scripts/specs';
 import remarkSpecImports from './plugins/redoc-per-route/remarkSpecImports';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
@@ -63,18 +63,18 @@ async function createConfig(): Promise<Config> {
         require.resolve('./plugins/api-search'),
         {
           apiRoutes: [...pluginRoutes],
+          // The routed examples render the same pet store API; its operations and schemas are indexed
+          // once, from the page of the one file the custom pages render too (README, Search).
+          canonicalApiRoute: getExample('using-single-yaml').route,
           docsRouteBasePath: DOCS_BASE,
           indexBlog: false,
           indexPages: true,
-          hashed: true,
           language: ['en'],
           ignoreFiles: [/^__docusaurus\/debug/],
           // Pages that embed Redoc index their own prose only; API pages are indexed by the plugin itself.
           ignoreCssSelectors: ['.redocusaurus'],
           highlightSearchTermsOnTargetPage: false,
           searchResultLimits: 8,
-          // Show the section a hit is in, so operations from different API pages can be told apart.
-          explicitSearchResultPath: true,
         } satisfies ApiSearchOptions,
       ],
     ],

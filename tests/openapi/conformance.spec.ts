@@ -28,6 +28,7 @@ import {
   FIELDS,
   LANGUAGES,
   MAIN_OPERATIONS,
+  MODEL_TAGS,
   OPERATIONS,
   PASSWORDS,
   PET_KINDS,
@@ -148,10 +149,11 @@ for (const variant of VARIANTS) {
     test('tags have descriptions and x-tagGroups cover every tag once', async () => {
       const doc = await bundledDoc(variant.source);
       const tagNames = doc.tags.map((t: Json) => t.name);
-      expect(tagNames).toEqual(['pet', 'store', 'user']);
+      expect(tagNames).toEqual(['pet', 'store', 'user', ...MODEL_TAGS.map(([tag]) => tag)]);
       for (const tag of doc.tags) expect.soft(tag.description, `description of tag ${tag.name}`).toBeTruthy();
       const groups: Json[] = doc['x-tagGroups'] ?? [];
-      expect.soft(groups.map((g) => g.name), 'group names').toEqual(['Pets', 'Store', 'Users']);
+      expect.soft(groups.map((g) => g.name), 'group names').toEqual(['Pets', 'Store', 'Users', 'Models']);
+      expect.soft(groups.find((g) => g.name === 'Models')?.tags, 'the Models group').toEqual(MODEL_TAGS.map(([tag]) => tag));
       for (const name of tagNames) {
         expect.soft(groups.filter((g) => g.tags.includes(name)).length, `tag ${name} is in exactly one group`).toBe(1);
       }
@@ -159,6 +161,21 @@ for (const variant of VARIANTS) {
       for (const name of grouped) expect.soft(tagNames, `grouped tag ${name} is declared`).toContain(name);
       for (const {operationId, op} of operations(doc)) {
         for (const tag of op.tags ?? []) expect.soft(tagNames, `tag ${tag} of ${operationId} is declared`).toContain(tag);
+      }
+    });
+
+    test('model tags show one schema each, named after it, and no operation uses them', async () => {
+      const doc = await bundledDoc(variant.source);
+      const schemas = Object.keys(doc.components.schemas);
+      const used = new Set(operations(doc).flatMap(({op}) => op.tags ?? []));
+      for (const [name, schema] of MODEL_TAGS) {
+        const tag = doc.tags.find((t: Json) => t.name === name);
+        expect.soft(tag?.['x-displayName'], `${name} is shown as ${schema}`).toBe(schema);
+        expect
+          .soft(tag?.description?.trim(), `${name} shows ${schema}`)
+          .toBe(`<SchemaDefinition schemaRef="#/components/schemas/${schema}" />`);
+        expect.soft(schemas, `${schema} exists`).toContain(schema);
+        expect.soft(used.has(name), `no operation is tagged ${name}`).toBe(false);
       }
     });
 

@@ -77,6 +77,23 @@ export const SECURITY: ReadonlyArray<[operationId: string, scheme: string, scope
 export const SCHEMA_NAMES = ['Pet', 'Cat', 'Dog', 'HoneyBee', 'Category', 'Tag', 'Order', 'User', 'ApiResponse', 'Id'];
 
 /**
+ * Model tags: tag name, the schema it shows. Redoc renders a schema as a section of its own only
+ * through a tag whose description is `<SchemaDefinition schemaRef="…" />`; the site's search links
+ * to these sections. Every schema but the scalar Id has one.
+ */
+export const MODEL_TAGS: ReadonlyArray<[tag: string, schema: string]> = [
+  ['pet_model', 'Pet'],
+  ['cat_model', 'Cat'],
+  ['dog_model', 'Dog'],
+  ['honey_bee_model', 'HoneyBee'],
+  ['category_model', 'Category'],
+  ['tag_model', 'Tag'],
+  ['order_model', 'Order'],
+  ['user_model', 'User'],
+  ['api_response_model', 'ApiResponse'],
+];
+
+/**
  * Schema fields (§3, §5): schema, property, what the property schema must
  * contain. `$ref` values are component names; for Cat, Dog and HoneyBee the
  * properties of their `allOf` parts count.

@@ -17,11 +17,15 @@ export interface MiniSiteBuild {
   siteDir: string;
   /** Reads a file of the built site, e.g. `examples/using-remote-url/index.html`. */
   readBuilt(file: string): Promise<string>;
+  /** Lists the files at the top of the built site. */
+  listBuilt(): Promise<string[]>;
 }
 
 export async function buildMiniSite(options: {
   examples: readonly Example[];
   env?: Record<string, string>;
+  /** Adds one docs page and the site's search plugin (plugins/api-search), indexing the first example's page. */
+  search?: boolean;
 }): Promise<MiniSiteBuild> {
   const siteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'redocusaurus-mini-'));
   await fs.symlink(path.join(REPO_ROOT, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
@@ -29,6 +33,18 @@ export async function buildMiniSite(options: {
     ...example,
     specFile: path.resolve(REPO_ROOT, example.specFile),
   }));
+  const search = options.search
+    ? {
+        apiRoutes: examples.filter((example) => example.kind === 'plugin-route').map((example) => example.route),
+        canonicalApiRoute: examples[0]!.route,
+        docsRouteBasePath: 'docs',
+        indexBlog: false,
+      }
+    : undefined;
+  if (search) {
+    await fs.mkdir(path.join(siteDir, 'docs'));
+    await fs.writeFile(path.join(siteDir, 'docs/index.md'), '# Mini docs\n\nA page for the search plugin to index.\n');
+  }
   const config = `
 import {specEntries} from ${JSON.stringify(path.join(REPO_ROOT, 'scripts/specs'))};
 
@@ -39,11 +55,19 @@ export = async () => ({
   // The mini site has no home page for the navbar and 404 page to link to.
   onBrokenLinks: 'ignore',
   presets: [
-    ['classic', {docs: false, blog: false, pages: false}],
+    ['classic', {docs: ${search ? "{routeBasePath: 'docs'}" : 'false'}, blog: false, pages: false}],
     ['redocusaurus', {
       config: ${JSON.stringify(path.join(REPO_ROOT, 'redocly.yaml'))},
       specs: await specEntries(${JSON.stringify(examples)}),
     }],
+  ],
+  plugins: [
+    // No persistent webpack cache. Through the node_modules link it would be the repository's own
+    // (node_modules/.cache/webpack), shared with the site's build and every other mini site; a mini
+    // build run after another reused its modules and rendered the docs page without the doc's
+    // metadata (DocItem: props.content.metadata undefined), and each mini build evicted the site's cache.
+    () => ({name: 'mini-site-webpack-cache', configureWebpack: () => ({cache: false})}),
+    ${search ? `[${JSON.stringify(path.join(REPO_ROOT, 'plugins/api-search'))}, ${JSON.stringify(search)}],` : ''}
   ],
 });
 `;
@@ -64,6 +88,7 @@ export = async () => ({
     output,
     siteDir,
     readBuilt: (file) => fs.readFile(path.join(siteDir, 'build', file), 'utf8'),
+    listBuilt: () => fs.readdir(path.join(siteDir, 'build')),
   };
 }
 

@@ -1,14 +1,13 @@
 /**
- * Swizzled `@theme/SearchBar` (wrapping @easyops-cn/docusaurus-search-local's).
+ * Swizzled `@theme/SearchBar`: the navbar's search box.
  *
- * The plugin's search bar imports lunr and its autocomplete at module top,
- * and the navbar is in the main bundle, so using it directly would put all of
- * that on every page's critical path. This renders a plain input with the
- * same look and name instead (also on the server: React 17 cannot
- * server-render `React.lazy`) and swaps in the real search bar, loaded as a
- * chunk of its own, as soon as the reader focuses or hovers the box or
- * presses the shortcut. Focus and whatever was typed carry over to the real
- * input.
+ * The search box (./SearchBox.tsx) imports lunr and the search plugin's index
+ * code, and the navbar is in the main bundle, so using it directly would put
+ * all of that on every page's critical path. This renders a plain input with
+ * the same look and name instead (also on the server: React 17 cannot
+ * server-render `React.lazy`) and swaps in the real box, loaded as a chunk of
+ * its own, as soon as the reader focuses or hovers the box or presses the
+ * shortcut. Focus and whatever was typed carry over to the real input.
  */
 import React, {useCallback, useEffect, useRef, useState, type ComponentType} from 'react';
 import clsx from 'clsx';
@@ -17,16 +16,19 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import {useIsomorphicLayoutEffect} from '@docusaurus/theme-common';
 import type {SearchBarGlobalData} from '../../../plugins/api-search';
+import {isMacPlatform} from './platform';
 import styles from './styles.module.css';
 
 type SearchBarComponent = ComponentType<Record<string, unknown>>;
 
-/** The real search bar once loaded; kept for the next page, whose navbar mounts anew. */
+/** The real search box once loaded; kept for the next page, whose navbar mounts anew. */
 let loadedSearchBar: SearchBarComponent | undefined;
 let loading: Promise<SearchBarComponent> | undefined;
 
 function loadSearchBar(): Promise<SearchBarComponent> {
-  loading ??= import(/* webpackChunkName: "search-bar" */ '@theme-original/SearchBar').then(
+  // Through the theme alias: TypeScript (Node16 resolution) wants extensions on relative dynamic imports,
+  // which webpack would not resolve; src/types/search-box.d.ts types the alias.
+  loading ??= import(/* webpackChunkName: "search-bar" */ '@theme/SearchBar/SearchBox').then(
     (module: {default: SearchBarComponent}) => (loadedSearchBar = module.default),
     (error: unknown) => {
       // Try again on the next focus or hover (e.g. after a network blip).
@@ -57,11 +59,6 @@ function restoreInput(input: HTMLInputElement, state: InputState): void {
     input.dispatchEvent(new Event('input', {bubbles: true}));
   }
   if (state.focused) input.setSelectionRange(state.selectionStart, state.selectionEnd);
-}
-
-function isMacPlatform(): boolean {
-  const {userAgentData, platform} = navigator as Navigator & {userAgentData?: {platform: string}};
-  return /mac/i.test(userAgentData?.platform ?? platform);
 }
 
 export default function SearchBar(props: Record<string, unknown>): JSX.Element {
