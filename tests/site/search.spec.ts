@@ -236,7 +236,8 @@ test.describe('search results', () => {
       await expect(hit).toHaveAttribute('href', `${CANONICAL}#${section}`);
       await hit.click();
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(CANONICAL)}#${escapeRegExp(section)}$`));
-      const heading = page.locator(`[id="${section}"] h1`).first();
+      // The section's own title: a tag's heading (h2 since Redoc 2.1, h1 before).
+      const heading = page.locator(`[id="${section}"]`).getByRole('heading').first();
       await expect(heading).toHaveText(schema, {timeout: API_PAGE_TIMEOUT});
       await expect(heading).toBeInViewport();
       // Scrolled clear of the navbar, which stays fixed at the top.
