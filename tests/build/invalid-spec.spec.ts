@@ -18,7 +18,8 @@ const breakages = [
   {
     name: 'a reference to nothing',
     file: 'dangling-ref.yaml',
-    break: (source: string) => source.replace(/#\/components\/schemas\/Pet\b/, '#/components/schemas/Pett'),
+    // A real `$ref`, not the model tag's <SchemaDefinition schemaRef> text, which only Redoc reads.
+    break: (source: string) => source.replace(/(\$ref: ')#\/components\/schemas\/Pet'/, "$1#/components/schemas/Pett'"),
     problem: /Can't resolve \$ref|Pett/,
   },
   {
