@@ -37,22 +37,9 @@ export interface SearchBarGlobalData {
   searchResultLimits: number;
 }
 
-/** A document of the written index, as the search plugin writes it (and `b` on API hits, by this wrapper). */
-export interface IndexedDocument {
-  i: number;
-  /** The text searched (and shown, for titles and headings). */
-  t: string;
-  /** The page's URL. */
-  u: string;
-  /** The anchor, with its `#`. */
-  h?: string;
-  /** The id of the page's title document. */
-  p?: number;
-  /** The section's title (content documents) or page title (descriptions, keywords). */
-  s?: string;
-  /** Breadcrumb: for a page, the docs sidebar path; for an API section, its context (the operation's tag). */
-  b?: string[];
-}
+/** A document of the written index (typed once, in src/types/search-local.d.ts). */
+import type {IndexedDocument} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/SearchSourceFactory';
+export type {IndexedDocument};
 
 /** One part of the written index per document type (title, heading, description, keywords, content). */
 type SearchIndex = {documents: IndexedDocument[]; index: unknown}[];

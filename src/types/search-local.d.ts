@@ -11,14 +11,20 @@ declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/Sea
 }
 
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/SearchSourceFactory' {
-  /** A document of the index (plugins/api-search's IndexedDocument). */
+  /** A document of the written index, as the search plugin writes it (and `b` on API hits, by plugins/api-search). */
   export interface IndexedDocument {
     i: number;
+    /** The text searched (and shown, for titles and headings). */
     t: string;
+    /** The page's URL. */
     u: string;
+    /** The anchor, with its `#`. */
     h?: string;
+    /** The id of the page's title document. */
     p?: number;
+    /** The section's title (content documents) or page title (descriptions, keywords). */
     s?: string;
+    /** Breadcrumb: for a page, the docs sidebar path; for an API section, its context (the operation's tag). */
     b?: string[];
   }
 
