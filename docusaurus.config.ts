@@ -153,9 +153,7 @@ async function createConfig(): Promise<Config> {
         copyright: `Copyright © ${new Date().getFullYear()} Rohit Gohri and the Redocusaurus contributors. Built with Docusaurus.`,
       },
       prism: {
-        // JSX attribute names are `tag attr-name` tokens, which the token colours of
-        // src/css/custom.css leave to the theme (2.7:1 on #f6f8fa): the same darker blue here.
-        theme: {...lightCodeTheme, styles: [...lightCodeTheme.styles, {types: ['attr-name'], style: {color: '#0071a0'}}]},
+        theme: lightCodeTheme,
         darkTheme: darkCodeTheme,
       },
     } satisfies Preset.ThemeConfig,
