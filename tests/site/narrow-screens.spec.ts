@@ -87,8 +87,17 @@ test('the navbar hides on scroll down and comes back on scroll up', async ({page
   await waitForHydration(page);
   const navbar = page.locator('nav.navbar');
   const translateY = () => navbar.evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).m42);
+  // Waits until the page has handled the scroll: the navbar compares each scroll event's position
+  // with the previous one, so two scrolls merged into one event (a busy CPU) would never hide it.
   const scrollTo = async (y: number) => {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.evaluate(
+      (top) =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), {once: true});
+          window.scrollTo(0, top);
+        }),
+      y,
+    );
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
   };
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(2_500);
