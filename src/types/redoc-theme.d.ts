@@ -2,15 +2,18 @@
 declare module 'docusaurus-theme-redoc/dist-jsx/utils/useSpecOptions' {
   export {useSpecOptions} from 'docusaurus-theme-redoc/dist/utils/useSpecOptions';
 }
-declare module 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/Styles' {
-  export {ServerStyles} from 'docusaurus-theme-redoc/dist/theme/Redoc/Styles';
-}
 
 /** A spec's data module, written by plugins/redoc-per-route; importing it makes the spec available to useSpecData. */
 declare module '@redoc-spec-data/*';
 
-// styled-components ships no types; ApiSchema only needs its ThemeProvider, as Redoc uses it.
+// styled-components ships no types; the reference's pre-rendered styles need its style sheets.
 declare module 'styled-components' {
-  import type {ComponentType, ReactNode} from 'react';
-  export const ThemeProvider: ComponentType<{theme: unknown; children?: ReactNode}>;
+  import type {ReactElement} from 'react';
+  export class ServerStyleSheet {
+    collectStyles(tree: ReactElement): ReactElement;
+    getStyleTags(): string;
+    seal(): void;
+  }
+  /** Internal: the browser's sheet, whose registered names styled-components does not inject again. */
+  export const __PRIVATE__: {masterSheet: {registerName(componentId: string, name: string): void}};
 }

@@ -58,6 +58,8 @@ interface ThemeComponents {
   ApiDoc: Component<{specProps: SpecProps; layoutProps?: Record<string, unknown>}>;
   ApiDocMdx: Component<{id?: string}>;
   ApiSchema: Component<{id?: string; pointer: string}>;
+  /** The browser build's `Styles` (the server build swaps in ServerStyles). */
+  BrowserStyles: Component<object>;
 }
 
 let loaded: ThemeComponents | undefined;
@@ -86,6 +88,7 @@ export function themeComponents(): ThemeComponents {
       ApiDoc: component('ApiDoc'),
       ApiDocMdx: component('ApiDocMdx'),
       ApiSchema: component('ApiSchema'),
+      BrowserStyles: require(path.join(THEME_DIST, 'theme/Redoc/Styles')).ServerStyles,
     };
   } finally {
     moduleWithLoad._load = load;

@@ -2,12 +2,11 @@
  * Swizzled `@theme/ApiSchema`: the theme's component reads the spec through
  * its own copy of useSpecData, so this one is the same component wired to the
  * site's `@theme/useSpecData` (per-route spec data), and to the store of
- * `@theme/Redoc/useRedocStore` (built once per look, not again on hydration).
+ * `@theme/Redoc/useRedocStore` (built once, not again on hydration or for the other colour mode).
  */
 import React, {useEffect} from 'react';
 import clsx from 'clsx';
-import {ThemeProvider} from 'styled-components';
-import {SchemaDefinition} from 'redoc';
+import {SchemaDefinition, ThemeProvider} from 'redoc';
 import type {ApiSchemaProps} from 'docusaurus-theme-redoc/dist/types/common';
 import {useRedocStore} from '../Redoc/useRedocStore';
 import useSpecData from '@theme/useSpecData';
@@ -16,7 +15,7 @@ import 'docusaurus-theme-redoc/dist-jsx/theme/ApiSchema/styles.css';
 
 export default function ApiSchema({id, example = false, pointer, ...rest}: ApiSchemaProps): JSX.Element {
   const specProps = useSpecData(id);
-  const {store} = useRedocStore(specProps);
+  const {store, theme} = useRedocStore(specProps);
 
   useEffect(() => {
     // A schema on its own has no menu; the store's menu would otherwise track scrolling.
@@ -24,7 +23,7 @@ export default function ApiSchema({id, example = false, pointer, ...rest}: ApiSc
   }, [store]);
 
   return (
-    <ThemeProvider theme={store.options.theme}>
+    <ThemeProvider theme={theme}>
       <div className={clsx('redocusaurus', 'redocusaurus-schema', !example && 'hide-example')}>
         <SchemaDefinition parser={store.spec.parser} options={store.options} schemaRef={pointer} {...rest} />
       </div>

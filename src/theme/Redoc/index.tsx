@@ -1,27 +1,29 @@
 /**
- * Swizzled `@theme/Redoc` (ejected from docusaurus-theme-redoc 1.6.4): the same markup,
- * with the store from ./useRedocStore so that hydration does not build the reference twice.
+ * Swizzled `@theme/Redoc` (ejected from docusaurus-theme-redoc 1.6.4): Redoc's reference,
+ * composed from Redoc's parts (./Reference) so that its sections come to life one by one
+ * as the reader reaches them, with one store for both colour modes (./useRedocStore) and
+ * pre-rendered CSS that styles the server's HTML in both modes (./ReferenceStyles).
  */
 import React from 'react';
 import clsx from 'clsx';
-import {Redoc as RedocComponent, RedocStandalone, type RedocRawOptions} from 'redoc';
+import {RedocStandalone, type RedocRawOptions} from 'redoc';
 import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
-// The theme swaps this module for one that inlines Redoc's styles in the server render.
-import {ServerStyles} from 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/Styles';
 import 'docusaurus-theme-redoc/dist-jsx/global';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
-import {useModeOptions, useRedocStore} from './useRedocStore';
 import {useColorMode} from '@docusaurus/theme-common';
+import Reference from './Reference';
+import ReferenceStyles from './ReferenceStyles';
+import {useModeOptions, useRedocStore} from './useRedocStore';
 
 type Props = SpecProps & {className?: string; optionsOverrides?: RedocRawOptions};
 
 function BuiltReference({className, optionsOverrides, ...specProps}: Props): JSX.Element {
-  const {store, lightThemeOptions, darkThemeOptions, hasLogo} = useRedocStore(specProps, optionsOverrides);
+  const {store, theme, lightTheme, darkTheme, hasLogo} = useRedocStore(specProps, optionsOverrides);
   return (
     <>
-      <ServerStyles specProps={specProps} lightThemeOptions={lightThemeOptions} darkThemeOptions={darkThemeOptions} />
+      <ReferenceStyles store={store} lightTheme={lightTheme} darkTheme={darkTheme} />
       <div className={clsx('redocusaurus', hasLogo && 'redocusaurus-has-logo', className)}>
-        <RedocComponent store={store} />
+        <Reference store={store} theme={theme} />
       </div>
     </>
   );

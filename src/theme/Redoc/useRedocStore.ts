@@ -1,5 +1,5 @@
 /**
- * One Redoc store per spec and look, shared by the swizzled Redoc and ApiSchema.
+ * One Redoc store per spec and options, shared by the swizzled Redoc and ApiSchema.
  *
  * The theme's own hook builds a second store (spec parsing, menu, full re-render of the
  * reference) right after hydration, because its options change when the browser takes
@@ -7,10 +7,10 @@
  * after mounting (its sticky sidebar starts at "0px" and measures in componentDidMount),
  * so the browser's value can be used from the first render, and the rendered markup still
  * matches the server's. The store is then rebuilt only when what the reader sees changes:
- * the colour mode, or the spec.
+ * the spec or the options; a colour mode switch only changes the theme.
  */
 import {useEffect, useMemo} from 'react';
-import {AppStore, type RedocRawOptions} from 'redoc';
+import {AppStore, RedocNormalizedOptions, type RedocRawOptions} from 'redoc';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -49,7 +49,7 @@ export function useModeOptions(themeId: string, optionsOverrides?: RedocRawOptio
 }
 
 export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, optionsOverrides?: RedocRawOptions) {
-  const specOptions = useModeOptions(themeId, optionsOverrides);
+  const {lightThemeOptions, darkThemeOptions} = useModeOptions(themeId, optionsOverrides);
   const scrollYOffset = useScrollYOffset(themeId);
   const fullUrl = useBaseUrl(url ?? '', {absolute: true});
   const isBrowser = useIsBrowser();
@@ -57,14 +57,18 @@ export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, o
   // Until hydration is over the page must render as the server did: in the light theme.
   const dark = isBrowser && colorMode === 'dark';
 
-  const options = {...(dark ? specOptions.darkThemeOptions : specOptions.lightThemeOptions), scrollYOffset};
-  // Options are plain data from the plugin's config; their JSON says when the look changed.
+  // The two modes' options differ only in their theme, which Redoc reads only through
+  // styled-components' ThemeProvider: one store serves both, and a switch of colour mode
+  // changes the theme it is rendered with, not the parsed spec and menu.
+  const options = {...lightThemeOptions, scrollYOffset};
+  // Options are plain data from the plugin's config; their JSON says when they changed.
   const optionsKey = JSON.stringify(options);
   const store = useMemo(
     () => new AppStore(spec, fullUrl, options),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `options` is covered by its key
     [spec, fullUrl, optionsKey],
   );
+  const darkTheme = useMemo(() => new RedocNormalizedOptions(darkThemeOptions).theme, [darkThemeOptions]);
 
   useEffect(() => {
     // Scrolls to the URL's hash and marks the active menu item, once the reference is in the page.
@@ -74,8 +78,10 @@ export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, o
 
   return {
     store,
-    lightThemeOptions: specOptions.lightThemeOptions,
-    darkThemeOptions: specOptions.darkThemeOptions,
+    /** The theme of the colour mode shown now. */
+    theme: dark ? darkTheme : store.options.theme,
+    lightTheme: store.options.theme,
+    darkTheme,
     hasLogo: Boolean((spec.info as {'x-logo'?: unknown} | undefined)?.['x-logo']),
   };
 }

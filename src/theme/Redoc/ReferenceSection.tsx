@@ -1,0 +1,49 @@
+/**
+ * One section of the reference (a tag, a heading of the description, an operation), as Redoc's
+ * `ContentItem` renders it but without its children, which follow as sections of their own.
+ *
+ * When the page is hydrated, the section keeps the HTML the server rendered and is not rendered
+ * by React at all until it comes near the viewport (./hydrationQueue): a reference holds hundreds
+ * of operations and schemas, and rendering them all at once blocks a phone for seconds. Until
+ * then the section is plain HTML, styled by the pre-rendered CSS (./modeCss): readable, with its
+ * links and ids, so the menu's scroll tracking and links to `#operation/...` work on it. When it
+ * wakes, React renders it afresh in place of that HTML, with the same result.
+ *
+ * On the server, and when the page is reached by client-side navigation (there is no HTML to
+ * keep), sections render at once.
+ */
+import React, {useEffect, useRef, useState} from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {OperationItem, Section, SectionItem, type ContentItemModel, type OperationModel} from 'redoc';
+import {wakeNearViewport} from './hydrationQueue';
+
+export type SectionModel = ContentItemModel & {items: ContentItemModel[]};
+
+/**
+ * React neither checks nor removes the children of an element rendered with
+ * `dangerouslySetInnerHTML` while hydrating: the server's HTML stays. When the element is later
+ * rendered with children instead, React clears it first (its "content reset").
+ */
+const KEEP_SERVER_HTML = {dangerouslySetInnerHTML: {__html: ''}, suppressHydrationWarning: true} as const;
+
+export default function ReferenceSection({item}: {item: SectionModel}): JSX.Element {
+  // During hydration `useIsBrowser` is false: the page came from the server.
+  const isBrowser = useIsBrowser();
+  const hydrating = ExecutionEnvironment.canUseDOM && !isBrowser;
+  const [rendered, setRendered] = useState(!hydrating);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (rendered || !ref.current) return undefined;
+    return wakeNearViewport(ref.current, () => setRendered(true));
+  }, [rendered]);
+
+  const isOperation = item.type === 'operation';
+  if (!rendered) return <Section ref={ref} id={item.id} $underlined={isOperation} {...KEEP_SERVER_HTML} />;
+  return (
+    <Section ref={ref} id={item.id} $underlined={isOperation}>
+      {isOperation ? <OperationItem item={item as unknown as OperationModel} /> : <SectionItem item={item} />}
+    </Section>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Where the server writes the reference's pre-rendered CSS (the build swaps this module for
+ * ./ReferenceStyles.server.tsx; see plugins/redoc-server-styles).
+ *
+ * In the browser that CSS stays. Sections React has not rendered yet (./ReferenceSection) are
+ * styled by it alone, and styled-components is told which of its class names it already
+ * styles: otherwise it would add the same rules again while hydrating, and the browser would
+ * restyle and lay out the whole reference, 14,000 elements, in the middle of hydration.
+ */
+import React, {useLayoutEffect, useRef} from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {__PRIVATE__} from 'styled-components';
+import type {AppStore, ResolvedThemeInterface} from 'redoc';
+
+export interface ReferenceStylesProps {
+  store: AppStore;
+  lightTheme: ResolvedThemeInterface;
+  darkTheme: ResolvedThemeInterface;
+}
+
+/** Registers the class names listed by the server (`id:name,name id:name`) with styled-components. */
+function registerServerClassNames(list: string): void {
+  for (const entry of list.split(' ')) {
+    const [componentId, names = ''] = entry.split(':');
+    for (const name of names.split(',')) if (componentId && name) __PRIVATE__.masterSheet.registerName(componentId, name);
+  }
+}
+
+export default function ReferenceStyles(_props: ReferenceStylesProps): JSX.Element {
+  const ref = useRef<HTMLDivElement>(null);
+  const isBrowser = useIsBrowser();
+  if (ExecutionEnvironment.canUseDOM && !isBrowser) {
+    // Hydrating: the server's CSS is in the page.
+    // This runs before the reference renders: siblings render in order.
+    document.querySelectorAll<HTMLStyleElement>('.redocusaurus-styles style[data-class-names]').forEach((style) => {
+      registerServerClassNames(style.dataset.classNames ?? '');
+    });
+  }
+
+  useLayoutEffect(() => {
+    const container = ref.current;
+    // styled-components now counts on these rules for the names registered above, for as long as
+    // the page lives: when the reference goes (client-side navigation), its CSS moves to <head>.
+    return () => {
+      if (container) document.head.append(...Array.from(container.querySelectorAll('style')));
+    };
+  }, []);
+
+  // See ./ReferenceSection: React leaves the children of this element alone while hydrating.
+  return <div ref={ref} className="redocusaurus-styles" dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />;
+}

@@ -1,0 +1,199 @@
+/**
+ * The API reference in the browser, as a reader uses it: its sections are rendered by React one
+ * by one as they come near the viewport (src/theme/Redoc/ReferenceSection.tsx), and until then are
+ * the server's HTML, styled by the pre-rendered CSS. Whatever state a section is in, the page must
+ * look and behave the same: the hash on load, the menu's clicks and scroll tracking, both colour
+ * modes, and client-side navigation to and from the page.
+ */
+import {expect, test, type Page} from '@playwright/test';
+import {collectPageProblems, waitForHydration} from '../support/pageErrors';
+
+test.use({viewport: {width: 1280, height: 800}});
+
+const API_PAGE = '/examples/using-single-yaml/';
+/** Far down the page, with request and response sample tabs to click. */
+const FAR_OPERATION = 'tag/user/operation/loginUser';
+
+const section = (page: Page, id: string) => page.locator(`.api-content > [data-section-id="${id}"]`);
+const menuLabel = (page: Page, id: string) => page.locator(`.menu-content li[data-item-id="${id}"] > label`);
+
+/**
+ * Remembers each section's first server-rendered element before any script runs. React replaces
+ * that element when it renders the section; while it is still in the page, the section is the
+ * server's HTML.
+ */
+async function rememberServerHtml(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const kept = new Map<string, Element | null>();
+      document.querySelectorAll('.api-content > [data-section-id]').forEach((node) => {
+        kept.set(node.getAttribute('data-section-id')!, node.firstElementChild);
+      });
+      (window as unknown as {serverHtml: Map<string, Element | null>}).serverHtml = kept;
+    });
+  });
+}
+
+/** The ids of the sections still showing the server's HTML, and of those React has rendered. */
+async function sectionStates(page: Page): Promise<{kept: string[]; rendered: string[]}> {
+  return page.evaluate(() => {
+    const kept: string[] = [];
+    const rendered: string[] = [];
+    (window as unknown as {serverHtml: Map<string, Element | null>}).serverHtml.forEach((element, id) => {
+      (element?.isConnected ? kept : rendered).push(id);
+    });
+    return {kept, rendered};
+  });
+}
+
+async function expectRendered(page: Page, id: string): Promise<void> {
+  await expect.poll(async () => (await sectionStates(page)).rendered, {timeout: 15_000}).toContain(id);
+}
+
+test.describe('sections come to life as the reader reaches them', () => {
+  test.beforeEach(async ({page}) => rememberServerHtml(page));
+
+  test('on load, the sections near the viewport are rendered and the rest keep the server HTML', async ({page}) => {
+    const problems = collectPageProblems(page);
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    const first = await page.locator('.api-content > [data-section-id]').first().getAttribute('data-section-id');
+    await expectRendered(page, first!);
+    const {kept, rendered} = await sectionStates(page);
+    expect(kept).toContain(FAR_OPERATION);
+    expect(rendered.length, `rendered: ${rendered.join(', ')}`).toBeLessThan(kept.length);
+    // Kept sections are the whole server HTML, not a placeholder.
+    await expect(section(page, FAR_OPERATION).locator('h2')).toHaveText(/^Log user into the system/);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test('a section scrolled into view is rendered and works', async ({page}) => {
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    await section(page, FAR_OPERATION).scrollIntoViewIfNeeded();
+    await expectRendered(page, FAR_OPERATION);
+    // A sample tab that is not selected (each operation has one selected per tab list).
+    const tab = section(page, FAR_OPERATION).getByRole('tab', {selected: false}).first();
+    const name = await tab.textContent();
+    await tab.click();
+    await expect(section(page, FAR_OPERATION).getByRole('tab', {name: name!, exact: true}).first()).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a hash on first load lands on its operation, rendered, with its menu entry marked', async ({page}) => {
+    await page.goto(`${API_PAGE}#${FAR_OPERATION}`);
+    await waitForHydration(page);
+    await expect(section(page, FAR_OPERATION).locator('h2')).toBeInViewport();
+    await expectRendered(page, FAR_OPERATION);
+    await expect(menuLabel(page, FAR_OPERATION)).toHaveClass(/\bactive\b/);
+  });
+
+  test('the menu follows the scrolling, over sections not rendered yet as well', async ({page}) => {
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    const target = 'tag/store/operation/placeOrder';
+    await expect(menuLabel(page, target)).not.toHaveClass(/\bactive\b/);
+    // Scroll without the menu, as a reader does with the wheel.
+    await section(page, target).evaluate((node) => window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY));
+    await expect(menuLabel(page, target)).toHaveClass(/\bactive\b/);
+  });
+
+  test('a click in the menu scrolls to the operation, renders it and sets the hash', async ({page}) => {
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    await menuLabel(page, 'tag/user').click();
+    await menuLabel(page, FAR_OPERATION).click();
+    await expect(page).toHaveURL(new RegExp(`#${FAR_OPERATION}$`));
+    await expect(section(page, FAR_OPERATION).locator('h2')).toBeInViewport();
+    await expectRendered(page, FAR_OPERATION);
+  });
+});
+
+/** Computed styles of a section's parts that its theme colours: heading, method badge, samples panel, a tab. */
+async function sectionLook(page: Page, id: string): Promise<Record<string, string>> {
+  return section(page, id).evaluate((node) => {
+    const look: Record<string, string> = {};
+    const parts: Record<string, Element | null> = {
+      heading: node.querySelector('h2'),
+      paragraph: node.querySelector('p'),
+      parameter: node.querySelector('td'),
+      tab: node.querySelector('[role="tab"]'),
+      panel: node.querySelector('[role="tabpanel"]'),
+      code: node.querySelector('code'),
+    };
+    for (const [part, element] of Object.entries(parts)) {
+      if (!element) continue;
+      const style = getComputedStyle(element);
+      for (const property of ['color', 'background-color', 'font-size', 'font-family', 'padding-left', 'border-left-color']) {
+        look[`${part} ${property}`] = style.getPropertyValue(property);
+      }
+    }
+    return look;
+  });
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`${mode} mode: a section looks the same before and after React renders it`, async ({page}) => {
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    await rememberServerHtml(page);
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    expect((await sectionStates(page)).kept).toContain(FAR_OPERATION);
+    const before = await sectionLook(page, FAR_OPERATION);
+    expect(Object.keys(before).length).toBeGreaterThan(20);
+
+    await section(page, FAR_OPERATION).scrollIntoViewIfNeeded();
+    await expectRendered(page, FAR_OPERATION);
+    expect(await sectionLook(page, FAR_OPERATION)).toEqual(before);
+  });
+}
+
+test('the colour switch restyles sections in both states', async ({page}) => {
+  await rememberServerHtml(page);
+  await page.goto(API_PAGE);
+  await waitForHydration(page);
+  const lightLook = await sectionLook(page, FAR_OPERATION);
+  await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect((await sectionStates(page)).kept).toContain(FAR_OPERATION);
+  const darkLook = await sectionLook(page, FAR_OPERATION);
+  expect(darkLook['heading color']).not.toBe(lightLook['heading color']);
+
+  await section(page, FAR_OPERATION).scrollIntoViewIfNeeded();
+  await expectRendered(page, FAR_OPERATION);
+  expect(await sectionLook(page, FAR_OPERATION)).toEqual(darkLook);
+});
+
+test.describe('client-side navigation', () => {
+  test('reached from another page, the whole reference is rendered at once', async ({page}) => {
+    await page.goto('/examples/');
+    await waitForHydration(page);
+    await page.locator('main').getByRole('link', {name: 'Single YAML file'}).first().click();
+    await expect(page).toHaveURL(new RegExp(`${API_PAGE}$`));
+    await expect(section(page, FAR_OPERATION).locator('h2')).toHaveText(/^Log user into the system/);
+    await expect(section(page, FAR_OPERATION).getByRole('tab').first()).toBeAttached();
+  });
+
+  test('leaving the page and coming back keeps the reference styled', async ({page}) => {
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    const menuItem = menuLabel(page, 'tag/pet');
+    const look = () =>
+      menuItem.evaluate((node) => {
+        const style = getComputedStyle(node);
+        return {display: style.display, padding: style.padding, background: style.backgroundColor, font: style.fontFamily};
+      });
+    const before = await look();
+    expect(before.display).toBe('flex');
+
+    await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+    await page.locator('.navbar').getByRole('link', {name: 'Docs', exact: true}).click();
+    await expect(page).toHaveURL(/\/docs\/$/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${API_PAGE}$`));
+    await expect(menuItem).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
+    expect(await look()).toEqual(before);
+  });
+});
