@@ -5,6 +5,8 @@
  * look and behave the same: the hash on load, the menu's clicks and scroll tracking, both colour
  * modes, and client-side navigation to and from the page.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 
@@ -196,4 +198,18 @@ test.describe('client-side navigation', () => {
     expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
     expect(await look()).toEqual(before);
   });
+});
+
+test("the production bundle leaves out Redoc's in-browser spec loader (plugins/lean-redoc)", () => {
+  const dir = path.resolve(process.env.BUILD_DIR ?? 'build', 'assets/js');
+  const scripts = fs.readdirSync(dir).filter((file) => file.endsWith('.js'));
+  const redoc = scripts.filter((file) => fs.readFileSync(path.join(dir, file), 'utf8').includes('redoc-markdown'));
+  expect(redoc.length, 'a chunk holds Redoc').toBeGreaterThan(0);
+  for (const file of scripts) {
+    const source = fs.readFileSync(path.join(dir, file), 'utf8');
+    // A message of @redocly/openapi-core's resolver, which only the loader pulls in.
+    expect(source, file).not.toContain('Self-referencing circular pointer');
+  }
+  // In its place, the stand-in that says so if anything calls it.
+  expect(scripts.some((file) => fs.readFileSync(path.join(dir, file), 'utf8').includes('in-browser spec loader (plugins/lean-redoc)'))).toBe(true);
 });
