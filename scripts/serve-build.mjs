@@ -3,7 +3,7 @@
 // `/a/b` and `/a/b/` find `a/b.html` or `a/b/index.html`, unknown paths get
 // `404.html` with status 404, and `--compress` adds gzip/brotli like a CDN.
 //
-//   node scripts/serve-build.mjs [--dir build] [--port 3100] [--compress]
+//   node scripts/serve-build.mjs [--dir build] [--port 3100 | 0] [--compress]
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -115,6 +115,7 @@ const server = http.createServer((req, res) => {
   }
 });
 
+// With --port 0 the system picks a free port; the line below names it.
 server.listen(Number(args.port), '127.0.0.1', () => {
-  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://127.0.0.1:${args.port}`);
+  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://127.0.0.1:${server.address().port}`);
 });
