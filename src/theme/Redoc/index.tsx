@@ -18,12 +18,12 @@ import {useModeOptions, useRedocStore} from './useRedocStore';
 type Props = SpecProps & {className?: string; optionsOverrides?: RedocRawOptions};
 
 function BuiltReference({className, optionsOverrides, ...specProps}: Props): JSX.Element {
-  const {store, theme, lightTheme, darkTheme, hasLogo} = useRedocStore(specProps, optionsOverrides);
+  const {store, modeTheme, lightTheme, darkTheme, hasLogo} = useRedocStore(specProps, optionsOverrides);
   return (
     <>
       <ReferenceStyles store={store} lightTheme={lightTheme} darkTheme={darkTheme} />
       <div className={clsx('redocusaurus', hasLogo && 'redocusaurus-has-logo', className)}>
-        <Reference store={store} theme={theme} />
+        <Reference store={store} theme={modeTheme} />
       </div>
     </>
   );

@@ -54,8 +54,6 @@ export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, o
   const fullUrl = useBaseUrl(url ?? '', {absolute: true});
   const isBrowser = useIsBrowser();
   const {colorMode} = useColorMode();
-  // Until hydration is over the page must render as the server did: in the light theme.
-  const dark = isBrowser && colorMode === 'dark';
 
   // The two modes' options differ only in their theme, which Redoc reads only through
   // styled-components' ThemeProvider: one store serves both, and a switch of colour mode
@@ -78,8 +76,14 @@ export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, o
 
   return {
     store,
-    /** The theme of the colour mode shown now. */
-    theme: dark ? darkTheme : store.options.theme,
+    /**
+     * The theme of the colour mode shown now. React keeps the server's class names when it
+     * hydrates, so this is right from the first render only where the page has CSS for the light
+     * render's classes in both modes (the reference, ./ReferenceStyles).
+     */
+    modeTheme: colorMode === 'dark' ? darkTheme : store.options.theme,
+    /** The same, but light until hydration is over, for markup styled by the browser only (ApiSchema). */
+    theme: isBrowser && colorMode === 'dark' ? darkTheme : store.options.theme,
     lightTheme: store.options.theme,
     darkTheme,
     hasLogo: Boolean((spec.info as {'x-logo'?: unknown} | undefined)?.['x-logo']),
