@@ -20,7 +20,8 @@
  * node_modules has one). Without source maps only the scripts' URLs and minified names are
  * known, and the JavaScript buckets degrade to "other JS". Blocking time is observed on this
  * machine (not Lighthouse's simulation): tasks after FCP, minus 50 ms each, until the end of
- * the recording.
+ * the recording; with `--cpu 1` it is also given from 4 × the tasks' CPU time, as Lighthouse's
+ * simulation scales an unthrottled load, which a machine busy with other work inflates far less.
  *
  * Serve a build with `node scripts/serve-build.mjs --dir build --port 3300 --compress`. For
  * named frames, build with client source maps (webpack `devtool: 'source-map'`).
@@ -47,6 +48,8 @@ const CATEGORIES = [
   'v8.execute',
 ];
 const LONG_TASK_MS = 50;
+/** Lighthouse's mobile CPU slowdown, applied to the CPU time of unthrottled recordings. */
+const SIMULATED_SLOWDOWN = 4;
 const ROOT = path.resolve(__dirname, '..');
 
 // ---------------------------------------------------------------- trace types
@@ -59,6 +62,7 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  tdur?: number;
   id?: string;
   args: Record<string, any>;
 }
@@ -81,6 +85,8 @@ interface Slice {
   name: string;
   ts: number;
   end: number;
+  /** Thread (CPU) time in microseconds, when the trace has it. */
+  cpu?: number;
   args: Record<string, any>;
   children: Slice[];
   parent?: Slice;
@@ -363,6 +369,8 @@ function classifyStack(stack: Origin[]): Attribution {
 interface Task {
   start: number;
   duration: number;
+  /** Unthrottled recordings: the task's CPU time times 4, what Lighthouse's simulation makes of it. */
+  cpuDuration: number | undefined;
   buckets: Map<string, number>;
 }
 
@@ -373,6 +381,13 @@ interface RunResult {
   end: number;
   busy: number;
   tbt: number;
+  /**
+   * Unthrottled recordings: blocking time from the tasks' CPU time times 4, as Lighthouse's simulation scales an
+   * unthrottled load. Time the thread waited for a core on a busy machine does not count, so it varies much less
+   * from run to run than wall time. (Chromium's CPU throttling shows in thread time unevenly, so a throttled
+   * recording has no such figure.)
+   */
+  cpuTbt: number | undefined;
   /** Milliseconds per bucket: before the load event, after it. */
   buckets: Map<string, [number, number]>;
   details: Map<string, number>;
@@ -388,7 +403,7 @@ const add = <K>(map: Map<K, number>, key: K, value: number) => map.set(key, (map
 function nest(events: TraceEvent[]): Slice[] {
   const sorted = events
     .filter((e) => e.ph === 'X' && e.dur !== undefined)
-    .map((e): Slice => ({name: e.name, ts: e.ts, end: e.ts + e.dur!, args: e.args, children: []}))
+    .map((e): Slice => ({name: e.name, ts: e.ts, end: e.ts + e.dur!, cpu: e.tdur, args: e.args, children: []}))
     .sort((a, b) => a.ts - b.ts || b.end - a.end);
   const roots: Slice[] = [];
   const open: Slice[] = [];
@@ -426,7 +441,7 @@ function selfTimes(slice: Slice, visit: (slice: Slice, self: number) => void): v
   for (const child of slice.children) selfTimes(child, visit);
 }
 
-async function analyze(trace: {traceEvents: TraceEvent[]}, url: string, symbols: Symbolicator): Promise<RunResult> {
+async function analyze(trace: {traceEvents: TraceEvent[]}, url: string, symbols: Symbolicator, throttled = true): Promise<RunResult> {
   const events = trace.traceEvents;
   const navigation = events.find(
     (e) => e.name === 'navigationStart' && e.args.data?.isLoadingMainFrame && e.args.data?.documentLoaderURL === url,
@@ -491,6 +506,7 @@ async function analyze(trace: {traceEvents: TraceEvent[]}, url: string, symbols:
   const longTasks: Task[] = [];
   let busy = 0;
   let tbt = 0;
+  let cpuTbt: number | undefined = throttled ? undefined : 0;
   let sampleIndex = 0;
 
   for (const task of tasks) {
@@ -550,13 +566,17 @@ async function analyze(trace: {traceEvents: TraceEvent[]}, url: string, symbols:
         }
       }
     }
+    const cpuDuration = throttled || task.cpu === undefined ? undefined : ms(task.cpu) * SIMULATED_SLOWDOWN;
+    if (cpuDuration === undefined) cpuTbt = undefined;
     if (duration > LONG_TASK_MS) {
-      longTasks.push({start: ms(task.ts - t0), duration, buckets: taskBuckets});
+      longTasks.push({start: ms(task.ts - t0), duration, cpuDuration, buckets: taskBuckets});
     }
     if (task.end > fcp) {
       // Lighthouse's rule: only the part of a task after FCP counts.
+      const afterFcp = (task.end - Math.max(task.ts, fcp)) / (task.end - task.ts);
       const counted = ms(task.end - Math.max(task.ts, fcp));
       if (counted > LONG_TASK_MS) tbt += counted - LONG_TASK_MS;
+      if (cpuTbt !== undefined && cpuDuration! * afterFcp > LONG_TASK_MS) cpuTbt += cpuDuration! * afterFcp - LONG_TASK_MS;
     }
   }
 
@@ -567,6 +587,7 @@ async function analyze(trace: {traceEvents: TraceEvent[]}, url: string, symbols:
     end: ms(end - t0),
     busy,
     tbt,
+    cpuTbt,
     buckets,
     details,
     scripts,
@@ -635,7 +656,10 @@ function report(label: string, runs: RunResult[], top: number): string {
   out.push(
     `Median of ${runs.length} run(s). FCP ${fmt(m((r) => r.fcp))} ms, LCP ${fmt(m((r) => r.lcp))} ms, load event ${fmt(m((r) => r.load))} ms; ` +
       `main thread busy ${fmt(m((r) => r.busy))} ms until ${fmt(m((r) => r.end))} ms; ` +
-      `**blocking time after FCP ${fmt(m((r) => r.tbt))} ms** (runs: ${runs.map((r) => fmt(r.tbt)).join(', ')}); ` +
+      `**blocking time after FCP ${fmt(m((r) => r.tbt))} ms** (runs: ${runs.map((r) => fmt(r.tbt)).join(', ')}), ` +
+      (runs[0]!.cpuTbt === undefined
+        ? ''
+        : `from 4 × CPU time ${fmt(m((r) => r.cpuTbt))} ms (runs: ${runs.map((r) => fmt(r.cpuTbt)).join(', ')}), `) +
       `long tasks ${fmt(m((r) => r.longTasks.length))}. Source maps found for ${runs[0]!.mapped} script(s).`,
     '',
   );
@@ -695,14 +719,14 @@ function report(label: string, runs: RunResult[], top: number): string {
 
   // The run with the median blocking time, for a list that belongs together.
   const typical = [...runs].sort((a, b) => a.tbt - b.tbt)[runs.length >> 1]!;
-  out.push('', `### Long tasks (the run with the median blocking time, ${fmt(typical.tbt)} ms)`, '', '| start (ms) | duration (ms) | mostly |', '| ---: | ---: | --- |');
+  out.push('', `### Long tasks (the run with the median blocking time, ${fmt(typical.tbt)} ms)`, '', '| start (ms) | duration (ms) | 4 × CPU time (unthrottled runs) | mostly |', '| ---: | ---: | ---: | --- |');
   for (const task of typical.longTasks) {
     const mostly = [...task.buckets.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
       .map(([bucket, value]) => `${bucket} ${fmt(value)}`)
       .join(', ');
-    out.push(`| ${fmt(task.start)} | ${fmt(task.duration)} | ${mostly} |`);
+    out.push(`| ${fmt(task.start)} | ${fmt(task.duration)} | ${fmt(task.cpuDuration)} | ${mostly} |`);
   }
 
   const functionNames = [...new Set(runs.flatMap((r) => [...r.functions.keys()]))];
@@ -753,8 +777,11 @@ async function main(): Promise<void> {
           fs.mkdirSync(values.save, {recursive: true});
           fs.writeFileSync(path.join(values.save, `trace-${index + 1}-${mode}-${run}.json`), JSON.stringify(trace));
         }
-        const result = await analyze(trace, url, symbols);
-        console.error(`  TBT after FCP ${fmt(result.tbt)} ms, busy ${fmt(result.busy)} ms, ${result.longTasks.length} long tasks`);
+        const result = await analyze(trace, url, symbols, Number(values.cpu) !== 1);
+        console.error(
+          `  blocking after FCP ${fmt(result.tbt)} ms${result.cpuTbt === undefined ? '' : ` (from 4 × CPU time ${fmt(result.cpuTbt)} ms)`}, ` +
+            `busy ${fmt(result.busy)} ms, ${result.longTasks.length} long tasks`,
+        );
         const key = `${url}, ${mode} mode`;
         results.set(key, [...(results.get(key) ?? []), result]);
       }
