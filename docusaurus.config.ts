@@ -7,6 +7,7 @@ import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 import {examples, getExample, pluginRoutes} from './src/data/examples';
 import {specEntries} from './scripts/specs';
 import remarkSpecImports from './plugins/redoc-per-route/remarkSpecImports';
+import remarkCodeBlocks from './plugins/lean-prism/remarkCodeBlocks';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
 
 const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
@@ -36,7 +37,7 @@ async function createConfig(): Promise<Config> {
           docs: {
             routeBasePath: DOCS_BASE,
             sidebarPath: require.resolve('./sidebars.ts'),
-            remarkPlugins: [[remarkSpecImports, {defaultSpecId: examples[0]!.specId}]],
+            remarkPlugins: [[remarkSpecImports, {defaultSpecId: examples[0]!.specId}], remarkCodeBlocks],
           },
           blog: false,
           theme: {customCss: require.resolve('./src/css/custom.css')},
