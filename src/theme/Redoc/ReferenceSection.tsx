@@ -13,24 +13,14 @@
  * keep), sections render at once.
  */
 import React, {useEffect, useRef, useState} from 'react';
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import {OperationItem, Section, SectionItem, type ContentItemModel, type OperationModel} from 'redoc';
+import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
 import {wakeNearViewport} from './hydrationQueue';
 
 export type SectionModel = ContentItemModel & {items: ContentItemModel[]};
 
-/**
- * React neither checks nor removes the children of an element rendered with
- * `dangerouslySetInnerHTML` while hydrating: the server's HTML stays. When the element is later
- * rendered with children instead, React clears it first (its "content reset").
- */
-const KEEP_SERVER_HTML = {dangerouslySetInnerHTML: {__html: ''}, suppressHydrationWarning: true} as const;
-
 export default function ReferenceSection({item}: {item: SectionModel}): JSX.Element {
-  // During hydration `useIsBrowser` is false: the page came from the server.
-  const isBrowser = useIsBrowser();
-  const hydrating = ExecutionEnvironment.canUseDOM && !isBrowser;
+  const hydrating = useIsHydrating();
   const [rendered, setRendered] = useState(!hydrating);
   const ref = useRef<HTMLDivElement>(null);
 

@@ -8,10 +8,9 @@
  * restyle and lay out the whole reference, 14,000 elements, in the middle of hydration.
  */
 import React, {useLayoutEffect, useRef} from 'react';
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import {__PRIVATE__} from 'styled-components';
 import type {AppStore, ResolvedThemeInterface} from 'redoc';
+import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
 
 export interface ReferenceStylesProps {
   store: AppStore;
@@ -29,10 +28,9 @@ function registerServerClassNames(list: string): void {
 
 export default function ReferenceStyles(_props: ReferenceStylesProps): JSX.Element {
   const ref = useRef<HTMLDivElement>(null);
-  const isBrowser = useIsBrowser();
-  if (ExecutionEnvironment.canUseDOM && !isBrowser) {
-    // Hydrating: the server's CSS is in the page.
-    // This runs before the reference renders: siblings render in order.
+  const hydrating = useIsHydrating();
+  if (hydrating) {
+    // The server's CSS is in the page. This runs before the reference renders: siblings render in order.
     document.querySelectorAll<HTMLStyleElement>('.redocusaurus-styles style[data-class-names]').forEach((style) => {
       registerServerClassNames(style.dataset.classNames ?? '');
     });
@@ -47,6 +45,5 @@ export default function ReferenceStyles(_props: ReferenceStylesProps): JSX.Eleme
     };
   }, []);
 
-  // See ./ReferenceSection: React leaves the children of this element alone while hydrating.
-  return <div ref={ref} className="redocusaurus-styles" dangerouslySetInnerHTML={{__html: ''}} suppressHydrationWarning />;
+  return <div ref={ref} className="redocusaurus-styles" {...KEEP_SERVER_HTML} />;
 }

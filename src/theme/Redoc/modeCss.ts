@@ -29,7 +29,7 @@ export function sheetRules(sheet: string): string[] {
 
 /**
  * The class names the sheet holds rules for, by styled-components' component id, as
- * `id:name,name id:name`: the browser registers them (./registerServerStyles) so that
+ * `id:name,name id:name`: the browser registers them (./ReferenceStyles.tsx) so that
  * styled-components does not add the rules again for the HTML the server rendered.
  */
 export function sheetClassNames(sheet: string): string {
