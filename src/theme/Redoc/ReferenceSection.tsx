@@ -7,7 +7,9 @@
  * of operations and schemas, and rendering them all at once blocks a phone for seconds. Until
  * then the section is plain HTML, styled by the pre-rendered CSS (./modeCss): readable, with its
  * links and ids, so the menu's scroll tracking and links to `#operation/...` work on it. When it
- * wakes, React renders it afresh in place of that HTML, with the same result.
+ * wakes, React renders it afresh in place of that HTML, with the same result. For the same
+ * reason, the browser skips a section's style and layout while it is off screen
+ * (./ReferenceSection.module.css).
  *
  * On the server, and when the page is reached by client-side navigation (there is no HTML to
  * keep), sections render at once.
@@ -16,6 +18,7 @@ import React, {useEffect, useRef, useState} from 'react';
 import {OperationItem, Section, SectionItem, type ContentItemModel, type OperationModel} from 'redoc';
 import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
 import {wakeNearViewport} from './hydrationQueue';
+import styles from './ReferenceSection.module.css';
 
 export type SectionModel = ContentItemModel & {items: ContentItemModel[]};
 
@@ -30,9 +33,9 @@ export default function ReferenceSection({item}: {item: SectionModel}): JSX.Elem
   }, [rendered]);
 
   const isOperation = item.type === 'operation';
-  if (!rendered) return <Section ref={ref} id={item.id} $underlined={isOperation} {...KEEP_SERVER_HTML} />;
+  if (!rendered) return <Section ref={ref} id={item.id} className={styles.section} $underlined={isOperation} {...KEEP_SERVER_HTML} />;
   return (
-    <Section ref={ref} id={item.id} $underlined={isOperation}>
+    <Section ref={ref} id={item.id} className={styles.section} $underlined={isOperation}>
       {isOperation ? <OperationItem item={item as unknown as OperationModel} /> : <SectionItem item={item} />}
     </Section>
   );
