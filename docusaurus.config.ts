@@ -60,6 +60,7 @@ async function createConfig(): Promise<Config> {
       require.resolve('./plugins/lean-prism'),
       require.resolve('./plugins/redoc-server-styles'),
       require.resolve('./plugins/lean-redoc'),
+      [require.resolve('./plugins/compile-hints'), {packages: ['redoc']}],
       [require.resolve('./plugins/redoc-local-logo'), {logo: 'img/redoc-menu-mark.svg'}],
       [
         // Offline search (@easyops-cn/docusaurus-search-local), with each API operation a result of its own.
