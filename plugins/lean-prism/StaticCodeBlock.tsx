@@ -10,7 +10,7 @@
 import React from 'react';
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {ThemeClassNames, useColorMode} from '@docusaurus/theme-common';
+import {ThemeClassNames, useColorMode, useThemeConfig} from '@docusaurus/theme-common';
 import {useCodeWordWrap} from '@docusaurus/theme-common/internal';
 import CopyButton from '@theme/CodeBlock/CopyButton';
 import WordWrapButton from '@theme/CodeBlock/WordWrapButton';
@@ -24,8 +24,14 @@ interface Props {
   title?: string;
 }
 
-function Block({code: {code, language, lines, styles: tokenStyles, plain, variables}, title}: Props): JSX.Element {
-  const mode = useColorMode().colorMode === 'dark' ? 1 : 0;
+export default function StaticCodeBlock({code: {code, language, lines, styles: tokenStyles, plain, variables}, title}: Props): JSX.Element {
+  // The server renders the default colour mode, and hydration leaves the server's styles as they
+  // are: the block hydrates in that mode, then shows the reader's once mounted (a plain update,
+  // not the theme's remount, as no Prism has to run again).
+  const isBrowser = useIsBrowser();
+  const {colorMode} = useColorMode();
+  const {defaultMode} = useThemeConfig().colorMode;
+  const mode = (isBrowser ? colorMode : defaultMode) === 'dark' ? 1 : 0;
   const wordWrap = useCodeWordWrap();
   return (
     // The theme's container, with its colour variables from the build rather than from the Prism theme.
@@ -62,11 +68,4 @@ function Block({code: {code, language, lines, styles: tokenStyles, plain, variab
       </div>
     </div>
   );
-}
-
-export default function StaticCodeBlock(props: Props): JSX.Element {
-  // As the theme's CodeBlock: the server renders the default colour mode, and hydration does not
-  // update styles, so the block mounts again in the browser with the reader's mode.
-  const isBrowser = useIsBrowser();
-  return <Block key={String(isBrowser)} {...props} />;
 }
