@@ -58,6 +58,7 @@ async function createConfig(): Promise<Config> {
 
     plugins: [
       require.resolve('./plugins/lean-prism'),
+      require.resolve('./plugins/lean-css'),
       require.resolve('./plugins/redoc-server-styles'),
       require.resolve('./plugins/lean-redoc'),
       [require.resolve('./plugins/compile-hints'), {packages: ['redoc']}],

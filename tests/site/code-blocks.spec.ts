@@ -1,11 +1,13 @@
 /**
  * Code blocks come with the pages that show code (plugins/lean-prism/codeBlocks.ts): a docs page
  * without one loads neither the code block component nor Prism, and Markdown code blocks still
- * render as the theme's code blocks, on a first visit and after client-side navigation.
+ * render as the theme's code blocks, on a first visit and after client-side navigation. The home
+ * page's snippet is highlighted at build time (plugins/lean-prism/StaticCodeBlock.tsx).
  */
 import {expect, test} from '@playwright/test';
 import {measureFirstLoad} from '../../scripts/firstLoad';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
+import {switchToDark} from '../support/colourMode';
 
 /** Text of the built code: the code block's translation ids, and Prism core's API. */
 const CODE_BLOCK_MARKER = 'theme.CodeBlock.copyButtonAriaLabel';
@@ -59,6 +61,24 @@ test('code blocks are highlighted after client-side navigation from a page witho
   await expect(bash).toBeVisible();
   // Prism's tokens: the block was highlighted, not shown as plain text.
   await expect(bash.locator('.token').first()).toBeAttached();
+  expect(problems.pageErrors).toEqual([]);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test("the home page's snippet is highlighted in both colour modes without Prism", async ({page}) => {
+  const problems = collectPageProblems(page);
+  const scripts = await scriptsOfFirstLoad(page, '/');
+  expect(scripts.includes(PRISM_MARKER), 'Prism').toBe(false);
+  const block = page.locator('.theme-code-block.language-ts');
+  const string = block.locator('.token.string').first();
+  await expect(string).toHaveText("'classic'");
+  await expect(block.getByRole('button', {name: 'Copy code to clipboard'})).toBeAttached();
+  const colour = () => string.evaluate((element) => getComputedStyle(element).color);
+  const background = () => block.evaluate((element) => getComputedStyle(element).getPropertyValue('--prism-background-color'));
+  const light = {colour: await colour(), background: await background()};
+  await switchToDark(page);
+  await expect.poll(colour).not.toBe(light.colour);
+  expect(await background()).not.toBe(light.background);
   expect(problems.pageErrors).toEqual([]);
   expect(problems.consoleErrors).toEqual([]);
 });

@@ -12,9 +12,10 @@ const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInPro
  * ratchet a few KB above what each kind of page loads today (bench/results.md has the
  * figures), so that growth fails here. Issue 6 sets 90 KB as the goal; React DOM 17, the
  * Docusaurus 2 runtime and Infima's CSS alone take about 105 KB (see bench/results.md).
- * Pages with code blocks (the home page, most docs pages) load the code block component and Prism (16 KB) on top.
+ * Docs pages with code blocks load the code block component and Prism (16 KB) on top; the home page's
+ * snippet is highlighted at build time (plugins/lean-prism/StaticCodeBlock.tsx).
  */
-const CEILING_KB = {home: 135, examples: 115, docs: 165};
+const CEILING_KB = {home: 116, examples: 112, docs: 160};
 const ceilingFor = (route: string) =>
   route === '/' ? CEILING_KB.home : route === '/examples/' ? CEILING_KB.examples : CEILING_KB.docs;
 

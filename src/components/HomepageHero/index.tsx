@@ -1,16 +1,10 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import CodeBlock from '@theme/CodeBlock';
+import StaticCodeBlock from '@site/plugins/lean-prism/StaticCodeBlock';
+// Highlighted at build time: the home page loads no Prism (plugins/lean-prism).
+import presetSnippet from '@site/src/data/preset-snippet.ts.txt?highlight';
 import styles from './styles.module.css';
-
-const PRESET_SNIPPET = `presets: [
-  'classic',
-  ['redocusaurus', {
-    specs: [{id: 'petstore', spec: 'openapi.yaml', route: '/api/'}],
-    theme: {primaryColor: '#1f7a8c'},
-  }],
-],`;
 
 /** The first screen of the home page: what the preset does and where to go next. */
 export default function HomepageHero(): JSX.Element {
@@ -36,9 +30,7 @@ export default function HomepageHero(): JSX.Element {
             </div>
           </div>
           <div className={styles.snippet}>
-            <CodeBlock language="ts" title="docusaurus.config.ts">
-              {PRESET_SNIPPET}
-            </CodeBlock>
+            <StaticCodeBlock code={presetSnippet} title="docusaurus.config.ts" />
           </div>
         </div>
       </div>
