@@ -151,6 +151,30 @@ for (const mode of ['light', 'dark'] as const) {
   });
 }
 
+test('the browser lays out only the sections near the viewport, and none holds a form control until rendered', async ({page, request}) => {
+  // A form control in a skipped section makes Chrome lay it out at DOMContentLoaded (autofill).
+  const html = await (await request.get(API_PAGE)).text();
+  const content = html.slice(html.indexOf('api-content'));
+  expect(content).toContain('data-section-id');
+  expect(content).not.toContain('<select');
+
+  await rememberServerHtml(page);
+  await page.goto(API_PAGE);
+  await waitForHydration(page);
+  const skipped = (id: string) =>
+    section(page, id).evaluate((node) => !node.firstElementChild!.checkVisibility({contentVisibilityAuto: true} as CheckVisibilityOptions));
+  const first = (await page.locator('.api-content > [data-section-id]').first().getAttribute('data-section-id'))!;
+  expect(await skipped(first)).toBe(false);
+  expect(await skipped(FAR_OPERATION)).toBe(true);
+
+  // Scrolled to, a section is laid out; rendered by React, its drop-downs get their <select>.
+  const withDropdown = 'tag/pet/operation/addPet';
+  await section(page, withDropdown).scrollIntoViewIfNeeded();
+  await expect.poll(() => skipped(withDropdown)).toBe(false);
+  await expectRendered(page, withDropdown);
+  await expect(section(page, withDropdown).locator('select').first()).toBeAttached();
+});
+
 test('the colour switch restyles sections in both states', async ({page}) => {
   await rememberServerHtml(page);
   await page.goto(API_PAGE);
