@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {switchToDark} from '../support/colourMode';
 import {waitForHydration} from '../support/pageErrors';
 
@@ -26,6 +26,24 @@ function jpegSize(jpeg: Buffer): {width: number; height: number} {
   throw new Error('not a JPEG with a start-of-frame segment');
 }
 
+/**
+ * Scrolls each section of an API reference into view once, as a reader who has read the whole
+ * page. Until then the browser skips the sections it has not shown and sizes each by a generous
+ * guess (src/theme/Redoc/ReferenceSection.module.css), which makes the page taller than a JPEG
+ * can be; once shown, a section keeps its real size.
+ */
+async function showEverySection(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (const section of Array.from(document.querySelectorAll('.api-content > [data-section-id]'))) {
+      section.scrollIntoView();
+      await nextFrame();
+    }
+    window.scrollTo(0, 0);
+    await nextFrame();
+  });
+}
+
 for (const [pageName, route] of Object.entries(PAGES)) {
   for (const [widthName, width] of Object.entries(WIDTHS)) {
     test(`${pageName} page at ${width} px, light and dark`, async ({page}, testInfo) => {
@@ -37,6 +55,7 @@ for (const [pageName, route] of Object.entries(PAGES)) {
         await waitForHydration(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
         await page.waitForLoadState('networkidle');
+        if (mode === 'light') await showEverySection(page);
 
         // JPEG: encoding a 25,000 px tall Redoc page as PNG takes twice as long, for a picture
         // that is only looked at.
