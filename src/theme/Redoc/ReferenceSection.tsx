@@ -33,10 +33,8 @@ export default function ReferenceSection({item}: {item: SectionModel}): JSX.Elem
   }, [rendered]);
 
   const isOperation = item.type === 'operation';
-  if (!rendered) return <Section ref={ref} id={item.id} className={styles.section} $underlined={isOperation} {...KEEP_SERVER_HTML} />;
-  return (
-    <Section ref={ref} id={item.id} className={styles.section} $underlined={isOperation}>
-      {isOperation ? <OperationItem item={item as unknown as OperationModel} /> : <SectionItem item={item} />}
-    </Section>
-  );
+  const content = rendered
+    ? {children: isOperation ? <OperationItem item={item as unknown as OperationModel} /> : <SectionItem item={item} />}
+    : KEEP_SERVER_HTML;
+  return <Section ref={ref} id={item.id} className={styles.section} $underlined={isOperation} {...content} />;
 }
