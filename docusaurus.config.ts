@@ -5,7 +5,7 @@ import lightCodeTheme from 'prism-react-renderer/themes/github';
 import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
 import {examples, getExample, pluginRoutes} from './src/data/examples';
-import {specEntries} from './scripts/specs';
+import {codeLanguages, specEntries} from './scripts/specs';
 import remarkSpecImports from './plugins/redoc-per-route/remarkSpecImports';
 import remarkCodeBlocks from './plugins/lean-prism/remarkCodeBlocks';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
@@ -14,6 +14,7 @@ const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
 const DOCS_BASE = 'docs';
 
 async function createConfig(): Promise<Config> {
+  const specs = await specEntries(examples);
   return {
     title: 'Redocusaurus',
     tagline: 'OpenAPI reference pages for your Docusaurus site, rendered by Redoc',
@@ -49,7 +50,7 @@ async function createConfig(): Promise<Config> {
         {
           // Redoc's own options (disableSearch) live in the `theme.openapi` section of this file.
           config: 'redocly.yaml',
-          specs: await specEntries(examples),
+          specs,
           // The same primaries as src/css/custom.css, so Redoc matches the site in both modes.
           theme: {primaryColor: '#1f7a8c', primaryColorDark: '#5cc3d6'},
         } satisfies RedocusaurusOptions,
@@ -60,7 +61,7 @@ async function createConfig(): Promise<Config> {
       require.resolve('./plugins/lean-prism'),
       require.resolve('./plugins/lean-css'),
       require.resolve('./plugins/redoc-server-styles'),
-      require.resolve('./plugins/lean-redoc'),
+      [require.resolve('./plugins/lean-redoc'), {codeLanguages: await codeLanguages(specs)}],
       [require.resolve('./plugins/compile-hints'), {packages: ['redoc']}],
       [require.resolve('./plugins/redoc-local-logo'), {logo: 'img/redoc-menu-mark.svg'}],
       [

@@ -6,9 +6,11 @@
  *   (the plugin on its own logs bundling problems and carries on).
  * - `resolveRemoteSpec` checks that the remote example's URL serves a spec;
  *   if it does not, the build uses a local copy and says so once.
+ * - `codeLanguages` lists the languages of the specs' code samples and fenced
+ *   code, for the Prism grammars Redoc needs (plugins/lean-redoc).
  */
 import path from 'node:path';
-import {createConfig, lint, parseYaml} from '@redocly/openapi-core';
+import {bundle, createConfig, lint, parseYaml} from '@redocly/openapi-core';
 import type {PluginOptions} from 'docusaurus-plugin-redoc';
 import type {Example} from '../src/data/examples';
 
@@ -149,4 +151,43 @@ export async function specEntries(
       };
     }),
   );
+}
+
+/** An opening code fence in Markdown, with the language in its info string. */
+const FENCE_LANGUAGE = /^ {0,3}(?:```|~~~)[ \t]*([^\s`{]+)/gm;
+
+/**
+ * Every language Redoc highlights in `document`: the `lang` of its code samples (`x-codeSamples`,
+ * or Redoc's older `x-code-samples`) and of the fenced code in its Markdown (any string).
+ */
+function collectCodeLanguages(document: unknown, langs: Set<string>): void {
+  if (typeof document === 'string') {
+    for (const match of document.matchAll(FENCE_LANGUAGE)) langs.add(match[1]!);
+    return;
+  }
+  if (Array.isArray(document)) {
+    document.forEach((item) => collectCodeLanguages(item, langs));
+    return;
+  }
+  if (!document || typeof document !== 'object') return;
+  for (const [key, value] of Object.entries(document)) {
+    if ((key === 'x-codeSamples' || key === 'x-code-samples') && Array.isArray(value)) {
+      for (const sample of value) {
+        const lang = (sample as {lang?: unknown} | null)?.lang;
+        if (typeof lang === 'string') langs.add(lang);
+      }
+    }
+    collectCodeLanguages(value, langs);
+  }
+}
+
+/** The languages of the code in the specs of `entries` (files or URLs, each bundled with its references). */
+export async function codeLanguages(entries: readonly Pick<PluginOptions, 'spec'>[]): Promise<string[]> {
+  const config = await createConfig({extends: []});
+  const langs = new Set<string>();
+  for (const {spec} of entries) {
+    const {bundle: document} = await bundle({ref: /^https?:\/\//.test(spec) ? spec : path.resolve(spec), config});
+    collectCodeLanguages(document.parsed, langs);
+  }
+  return [...langs].sort();
 }

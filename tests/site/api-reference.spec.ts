@@ -237,3 +237,29 @@ test("the production bundle leaves out Redoc's in-browser spec loader (plugins/l
   // In its place, the stand-in that says so if anything calls it.
   expect(scripts.some((file) => fs.readFileSync(path.join(dir, file), 'utf8').includes('in-browser spec loader (plugins/lean-redoc)'))).toBe(true);
 });
+
+test("Redoc's chunk carries the Prism grammars of the specs' code and no others (plugins/lean-redoc)", () => {
+  const dir = path.resolve(process.env.BUILD_DIR ?? 'build', 'assets/js');
+  const redoc = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => fs.readFileSync(path.join(dir, file), 'utf8'))
+    .filter((source) => source.includes('redoc-markdown'));
+  expect(redoc.length, 'a chunk holds Redoc').toBe(1);
+  // Each grammar assigns itself to `Prism.languages.<name>`, whatever the minifier calls Prism.
+  const grammars = new Set(Array.from(redoc[0]!.matchAll(/\.languages\.([a-z]+)=/g), (match) => match[1]));
+  for (const kept of ['bash', 'python', 'csv']) expect(grammars, kept).toContain(kept);
+  for (const leftOut of ['go', 'java', 'php', 'ruby', 'swift', 'csharp', 'sql']) expect(grammars, leftOut).not.toContain(leftOut);
+});
+
+test('a code sample rendered in the browser is highlighted as on the server', async ({page}) => {
+  await rememberServerHtml(page);
+  await page.goto(`${API_PAGE}#tag/pet/operation/addPet`);
+  await waitForHydration(page);
+  const addPet = section(page, 'tag/pet/operation/addPet');
+  await expectRendered(page, 'tag/pet/operation/addPet');
+  await addPet.getByRole('tab', {name: 'requests', exact: true}).click();
+  const panel = addPet.getByRole('tabpanel').filter({hasText: 'import requests'});
+  await expect(panel.locator('.token.keyword', {hasText: /^import$/}).first()).toBeVisible();
+  await expect(panel.locator('.token.string').first()).toBeVisible();
+});
