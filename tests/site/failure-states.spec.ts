@@ -195,6 +195,19 @@ test.describe('prefetching', () => {
     await expect.poll(() => prefetchLinks(page).count()).toBeGreaterThan(0);
   });
 
+  test('a chunk that several visible links need is prefetched once', async ({page}) => {
+    // At phone width the docs sidebar's links, which share the docs layout's chunks, are in the page too.
+    await page.setViewportSize({width: 412, height: 823});
+    await page.goto('/docs/nested/nested-1');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const hrefs = await prefetchLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(5);
+    expect(hrefs.filter((href, index) => hrefs.indexOf(href) !== index), 'asked for twice').toEqual([]);
+    // Each is a chunk's script.
+    expect(hrefs.every((href) => /^\/assets\/js\/[\w~.-]+\.js$/.test(href!))).toBe(true);
+  });
+
   for (const connection of [{effectiveType: '2g', saveData: false}, {effectiveType: '4g', saveData: true}]) {
     test(`is skipped on ${connection.saveData ? 'data saver' : 'a 2g connection'}`, async ({page}) => {
       await page.addInitScript((value) => {
