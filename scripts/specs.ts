@@ -87,17 +87,21 @@ export interface RemoteSpecChoice {
  * or throws the same message when `strict` is set.
  */
 export function resolveRemoteSpec(options: RemoteSpecOptions): Promise<RemoteSpecChoice> {
-  // Docusaurus loads the config more than once per build; fetch and warn only once.
-  const key = JSON.stringify(options, ['url', 'fallbackFile', 'strict', 'timeoutMs']);
-  let choice = remoteChoices.get(key);
-  if (!choice) {
-    choice = chooseRemoteSpec(options);
-    remoteChoices.set(key, choice);
-  }
-  return choice;
+  // Fetch and warn only once per build.
+  return oncePerBuild(`remote:${JSON.stringify(options, ['url', 'fallbackFile', 'strict', 'timeoutMs'])}`, () =>
+    chooseRemoteSpec(options),
+  );
 }
 
-const remoteChoices = new Map<string, Promise<RemoteSpecChoice>>();
+/**
+ * Docusaurus loads the config more than once per build: work the config starts (fetching the remote
+ * spec, bundling every spec for its code languages) is done on the first load and reused after.
+ */
+const builds = new Map<string, Promise<unknown>>();
+function oncePerBuild<T>(key: string, work: () => Promise<T>): Promise<T> {
+  if (!builds.has(key)) builds.set(key, work());
+  return builds.get(key) as Promise<T>;
+}
 
 interface RemoteSpecOptions {
   url: string;
@@ -182,12 +186,15 @@ function collectCodeLanguages(document: unknown, langs: Set<string>): void {
 }
 
 /** The languages of the code in the specs of `entries` (files or URLs, each bundled with its references). */
-export async function codeLanguages(entries: readonly Pick<PluginOptions, 'spec'>[]): Promise<string[]> {
-  const config = await createConfig({extends: []});
-  const langs = new Set<string>();
-  for (const {spec} of entries) {
-    const {bundle: document} = await bundle({ref: /^https?:\/\//.test(spec) ? spec : path.resolve(spec), config});
-    collectCodeLanguages(document.parsed, langs);
-  }
-  return [...langs].sort();
+export function codeLanguages(entries: readonly Pick<PluginOptions, 'spec'>[]): Promise<string[]> {
+  const specs = entries.map(({spec}) => spec);
+  return oncePerBuild(`code-languages:${JSON.stringify(specs)}`, async () => {
+    const config = await createConfig({extends: []});
+    const langs = new Set<string>();
+    for (const spec of specs) {
+      const {bundle: document} = await bundle({ref: /^https?:\/\//.test(spec) ? spec : path.resolve(spec), config});
+      collectCodeLanguages(document.parsed, langs);
+    }
+    return [...langs].sort();
+  });
 }
