@@ -1,10 +1,11 @@
 /**
  * Which of the Prism grammars that Redoc's bundle loads a site needs: Redoc highlights code
  * samples (`x-codeSamples`, by their `lang`), fenced code in Markdown, and payload samples of
- * non-JSON media types (XML, CSV) with Prism, and nothing else. Grammars follow Prism's own catalogue (`prismjs/components`)
- * for names, aliases and what each one extends.
+ * non-JSON media types (XML, CSV) with Prism, and nothing else. Grammars follow Prism's own
+ * catalogue (`prismjs/components`) for names, aliases and what each one extends.
  */
 import fs from 'node:fs';
+
 interface Component {
   require?: string | string[];
   alias?: string | string[];

@@ -224,30 +224,30 @@ test.describe('client-side navigation', () => {
   });
 });
 
-test("the production bundle leaves out Redoc's in-browser spec loader (plugins/lean-redoc)", () => {
+/** The built site's scripts, with the one chunk that holds Redoc. */
+function builtScripts(): {scripts: {file: string; source: string}[]; redoc: string} {
   const dir = path.resolve(process.env.BUILD_DIR ?? 'build', 'assets/js');
-  const scripts = fs.readdirSync(dir).filter((file) => file.endsWith('.js'));
-  const redoc = scripts.filter((file) => fs.readFileSync(path.join(dir, file), 'utf8').includes('redoc-markdown'));
-  expect(redoc.length, 'a chunk holds Redoc').toBeGreaterThan(0);
-  for (const file of scripts) {
-    const source = fs.readFileSync(path.join(dir, file), 'utf8');
-    // A message of @redocly/openapi-core's resolver, which only the loader pulls in.
-    expect(source, file).not.toContain('Self-referencing circular pointer');
-  }
+  const scripts = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({file, source: fs.readFileSync(path.join(dir, file), 'utf8')}));
+  const redoc = scripts.filter(({source}) => source.includes('redoc-markdown'));
+  expect(redoc.length, 'a chunk holds Redoc').toBe(1);
+  return {scripts, redoc: redoc[0]!.source};
+}
+
+test("the production bundle leaves out Redoc's in-browser spec loader (plugins/lean-redoc)", () => {
+  const {scripts} = builtScripts();
+  // A message of @redocly/openapi-core's resolver, which only the loader pulls in.
+  for (const {file, source} of scripts) expect(source, file).not.toContain('Self-referencing circular pointer');
   // In its place, the stand-in that says so if anything calls it.
-  expect(scripts.some((file) => fs.readFileSync(path.join(dir, file), 'utf8').includes('in-browser spec loader (plugins/lean-redoc)'))).toBe(true);
+  expect(scripts.some(({source}) => source.includes('in-browser spec loader (plugins/lean-redoc)'))).toBe(true);
 });
 
 test("Redoc's chunk carries the Prism grammars of the specs' code and no others (plugins/lean-redoc)", () => {
-  const dir = path.resolve(process.env.BUILD_DIR ?? 'build', 'assets/js');
-  const redoc = fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => fs.readFileSync(path.join(dir, file), 'utf8'))
-    .filter((source) => source.includes('redoc-markdown'));
-  expect(redoc.length, 'a chunk holds Redoc').toBe(1);
+  const {redoc} = builtScripts();
   // Each grammar assigns itself to `Prism.languages.<name>`, whatever the minifier calls Prism.
-  const grammars = new Set(Array.from(redoc[0]!.matchAll(/\.languages\.([a-z]+)=/g), (match) => match[1]));
+  const grammars = new Set(Array.from(redoc.matchAll(/\.languages\.([a-z]+)=/g), (match) => match[1]));
   for (const kept of ['bash', 'python', 'csv']) expect(grammars, kept).toContain(kept);
   for (const leftOut of ['go', 'java', 'php', 'ruby', 'swift', 'csharp', 'sql']) expect(grammars, leftOut).not.toContain(leftOut);
 });
