@@ -7,9 +7,14 @@
  * it to a module of its own, `@redoc-spec-data/<id>`, that only the pages
  * rendering the spec import. Routed API pages keep getting the spec as a route
  * module from the original plugin.
+ *
+ * Both kinds of page also get the headings Redoc finds in the spec's descriptions, found here
+ * once instead of on every page load (src/theme/Redoc/descriptionHeadings.ts).
  */
 import type {LoadContext, PluginContentLoadedActions} from '@docusaurus/types';
 import redocPlugin, {validateOptions, type PluginOptions} from 'docusaurus-plugin-redoc';
+import {AppStore} from 'redoc';
+import {recordHeadings} from '../../src/theme/Redoc/descriptionHeadings';
 
 type RedocPlugin = ReturnType<typeof redocPlugin>;
 
@@ -30,6 +35,12 @@ export default function redocPerRoutePlugin(context: LoadContext, options: Plugi
       const actions: PluginContentLoadedActions = {
         ...args.actions,
         setGlobalData: (data) => {
+          const {spec, url} = data as {spec: ConstructorParameters<typeof AppStore>[0]; url?: string};
+          // Redoc's parser edits the spec it is given (it adds the security section to the
+          // description); the browser's store gets the data untouched, so this one gets a copy.
+          // The original plugin writes this same object to the routed page's data afterwards, so the
+          // headings are added to it in place.
+          Object.assign(data as object, {descriptionHeadings: recordHeadings(() => new AppStore(structuredClone(spec), url, {disableSearch: true}))});
           specData = data;
           // Only the id, so that `useSpecData()` without an id can still find the first spec.
           args.actions.setGlobalData({id});

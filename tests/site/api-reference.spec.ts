@@ -191,6 +191,28 @@ test('the colour switch restyles sections in both states', async ({page}) => {
   expect(await sectionLook(page, FAR_OPERATION)).toEqual(darkLook);
 });
 
+test('the info block keeps the server HTML while the page hydrates, then is rendered once, working', async ({page}) => {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as {serverInfo: Element | null}).serverInfo = document.querySelector('.api-info');
+    });
+  });
+  const problems = collectPageProblems(page);
+  await page.goto(API_PAGE);
+  await waitForHydration(page);
+  // React renders it in a task of its own, in place of the server's element.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as {serverInfo: Element | null}).serverInfo?.isConnected))
+    .toBe(false);
+  const info = page.locator('.api-info');
+  await expect(info).toHaveCount(1);
+  await expect(info.locator('h1')).toHaveText(/^Swagger Petstore \(single file\)/);
+  await expect(info.getByRole('link', {name: 'Download'})).toHaveAttribute('href', /\.yaml$/);
+  await expect(info.locator('[data-role="redoc-description"]')).toContainText('A small, made-up pet store API');
+  expect(problems.pageErrors).toEqual([]);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
 test.describe('client-side navigation', () => {
   test('reached from another page, the whole reference is rendered at once', async ({page}) => {
     await page.goto('/examples/');
@@ -250,6 +272,13 @@ test("Redoc's chunk carries the Prism grammars of the specs' code and no others 
   const grammars = new Set(Array.from(redoc.matchAll(/\.languages\.([a-z]+)=/g), (match) => match[1]));
   for (const kept of ['bash', 'python', 'csv']) expect(grammars, kept).toContain(kept);
   for (const leftOut of ['go', 'java', 'php', 'ruby', 'swift', 'csharp', 'sql']) expect(grammars, leftOut).not.toContain(leftOut);
+});
+
+test('each spec comes with the headings of its descriptions, found by the build (src/theme/Redoc/descriptionHeadings.ts)', () => {
+  const {scripts} = builtScripts();
+  const recorded = scripts.filter(({source}) => /"descriptionHeadings":\{[^}]*"id":"section\/What-you-can-do"/.test(source));
+  // The page of each routed spec and the spec modules of the custom pages and docs.
+  expect(recorded.length).toBeGreaterThanOrEqual(4);
 });
 
 test('a code sample rendered in the browser is highlighted as on the server', async ({page}) => {

@@ -5,8 +5,9 @@
  * The markup is Redoc's own `Redoc` component's: the same wrappers in the same order, so the
  * server HTML, Redoc's CSS and its scroll handling are unchanged. Two things differ: the content
  * is a flat list of sections (Redoc renders a tag's operations right after the tag, as siblings,
- * so the page is the same), and the theme comes from the caller, so that one store serves both
- * colour modes: Redoc reads its theme only through styled-components' `ThemeProvider`.
+ * so the page is the same), the API's info block is in a `div` of its own (./ReferenceInfo below),
+ * and the theme comes from the caller, so that one store serves both colour modes: Redoc reads
+ * its theme only through styled-components' `ThemeProvider`.
  */
 import React, {useMemo} from 'react';
 import {
@@ -25,10 +26,21 @@ import {
   type ResolvedThemeInterface,
 } from 'redoc';
 import ReferenceSection, {type SectionModel} from './ReferenceSection';
+import {KEEP_SERVER_HTML, useRenderedNearViewport} from './keepServerHtml';
 
 /** The content's sections in page order: each item, then its children. Groups have no section of their own. */
 function sectionsInPageOrder(items: SectionModel[]): SectionModel[] {
   return items.flatMap((item) => [...(item.type === 'group' ? [] : [item]), ...sectionsInPageOrder(item.items as SectionModel[])]);
+}
+
+/**
+ * The info block (title, download link, the description's first paragraphs) keeps the server's
+ * HTML while the page hydrates, like the sections, and renders in a task of its own right after:
+ * its description is the first Markdown the page renders, and marked's first run is slow.
+ */
+function ReferenceInfo({store}: {store: AppStore}): JSX.Element {
+  const {ref, rendered} = useRenderedNearViewport<HTMLDivElement>();
+  return <div ref={ref} {...(rendered ? {children: <ApiInfo store={store} />} : KEEP_SERVER_HTML)} />;
 }
 
 export default function Reference({store, theme}: {store: AppStore; theme: ResolvedThemeInterface}): JSX.Element {
@@ -47,7 +59,7 @@ export default function Reference({store, theme}: {store: AppStore; theme: Resol
               <SideMenu menu={menu} />
             </StickyResponsiveSidebar>
             <ApiContentWrap className="api-content">
-              <ApiInfo store={store} />
+              <ReferenceInfo store={store} />
               {sections.map((item) => (
                 <ReferenceSection key={item.id} item={item} />
               ))}

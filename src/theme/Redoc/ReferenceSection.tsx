@@ -14,24 +14,15 @@
  * On the server, and when the page is reached by client-side navigation (there is no HTML to
  * keep), sections render at once.
  */
-import React, {useEffect, useRef, useState} from 'react';
+import React from 'react';
 import {OperationItem, Section, SectionItem, type ContentItemModel, type OperationModel} from 'redoc';
-import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
-import {wakeNearViewport} from './hydrationQueue';
+import {KEEP_SERVER_HTML, useRenderedNearViewport} from './keepServerHtml';
 import styles from './ReferenceSection.module.css';
 
 export type SectionModel = ContentItemModel & {items: ContentItemModel[]};
 
 export default function ReferenceSection({item}: {item: SectionModel}): JSX.Element {
-  const hydrating = useIsHydrating();
-  const [rendered, setRendered] = useState(!hydrating);
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (rendered || !ref.current) return undefined;
-    return wakeNearViewport(ref.current, () => setRendered(true));
-  }, [rendered]);
-
+  const {ref, rendered} = useRenderedNearViewport<HTMLDivElement>();
   const isOperation = item.type === 'operation';
   const content = rendered
     ? {children: isOperation ? <OperationItem item={item as unknown as OperationModel} /> : <SectionItem item={item} />}

@@ -7,15 +7,14 @@
 import React from 'react';
 import clsx from 'clsx';
 import {RedocStandalone, type RedocRawOptions} from 'redoc';
-import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
 import 'docusaurus-theme-redoc/dist-jsx/global';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
 import {useColorMode} from '@docusaurus/theme-common';
 import Reference from './Reference';
 import ReferenceStyles from './ReferenceStyles';
-import {useModeOptions, useRedocStore} from './useRedocStore';
+import {useModeOptions, useRedocStore, type BuiltSpecProps} from './useRedocStore';
 
-type Props = SpecProps & {className?: string; optionsOverrides?: RedocRawOptions};
+type Props = BuiltSpecProps & {className?: string; optionsOverrides?: RedocRawOptions};
 
 function BuiltReference({className, optionsOverrides, ...specProps}: Props): JSX.Element {
   const {store, modeTheme, lightTheme, darkTheme, hasLogo} = useRedocStore(specProps, optionsOverrides);

@@ -5,8 +5,10 @@
  * `dangerouslySetInnerHTML` while hydrating: the server's HTML stays. When the element is later
  * rendered with children instead, React clears it first (its "content reset").
  */
+import {useEffect, useRef, useState, type RefObject} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import {wakeNearViewport} from './hydrationQueue';
 
 export const KEEP_SERVER_HTML = {dangerouslySetInnerHTML: {__html: ''}, suppressHydrationWarning: true} as const;
 
@@ -14,4 +16,20 @@ export const KEEP_SERVER_HTML = {dangerouslySetInnerHTML: {__html: ''}, suppress
 export function useIsHydrating(): boolean {
   const isBrowser = useIsBrowser();
   return ExecutionEnvironment.canUseDOM && !isBrowser;
+}
+
+/**
+ * Whether a part of the reference renders its content: at once on the server and after client
+ * navigation; when hydrating, only once it comes near the viewport (./hydrationQueue), in a task
+ * of its own. Until then it keeps the server's HTML (`KEEP_SERVER_HTML` on the element of `ref`).
+ */
+export function useRenderedNearViewport<T extends Element>(): {ref: RefObject<T>; rendered: boolean} {
+  const hydrating = useIsHydrating();
+  const [rendered, setRendered] = useState(!hydrating);
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (rendered || !ref.current) return undefined;
+    return wakeNearViewport(ref.current, () => setRendered(true));
+  }, [rendered]);
+  return {ref, rendered};
 }

@@ -7,7 +7,8 @@
  * after mounting (its sticky sidebar starts at "0px" and measures in componentDidMount),
  * so the browser's value can be used from the first render, and the rendered markup still
  * matches the server's. The store is then rebuilt only when what the reader sees changes:
- * the spec or the options; a colour mode switch only changes the theme.
+ * the spec or the options; a colour mode switch only changes the theme. It is built with the
+ * description headings the build found (./descriptionHeadings).
  */
 import {useEffect, useMemo} from 'react';
 import {AppStore, RedocNormalizedOptions, type RedocRawOptions} from 'redoc';
@@ -19,6 +20,10 @@ import {usePluginData, useAllPluginInstancesData} from '@docusaurus/useGlobalDat
 import {useSpecOptions} from 'docusaurus-theme-redoc/dist-jsx/utils/useSpecOptions';
 import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
 import {darkPalette, lightPalette, withPalette} from './palettes';
+import {replayHeadings, type RecordedHeadings} from './descriptionHeadings';
+
+/** The spec's data as plugins/redoc-per-route delivers it. */
+export type BuiltSpecProps = SpecProps & {descriptionHeadings?: RecordedHeadings};
 
 interface ThemeData {
   options: RedocRawOptions;
@@ -48,7 +53,10 @@ export function useModeOptions(themeId: string, optionsOverrides?: RedocRawOptio
   );
 }
 
-export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, optionsOverrides?: RedocRawOptions) {
+export function useRedocStore(
+  {spec, url, themeId = 'theme-redoc', descriptionHeadings}: BuiltSpecProps,
+  optionsOverrides?: RedocRawOptions,
+) {
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(themeId, optionsOverrides);
   const scrollYOffset = useScrollYOffset(themeId);
   const fullUrl = useBaseUrl(url ?? '', {absolute: true});
@@ -62,9 +70,9 @@ export function useRedocStore({spec, url, themeId = 'theme-redoc'}: SpecProps, o
   // Options are plain data from the plugin's config; their JSON says when they changed.
   const optionsKey = JSON.stringify(options);
   const store = useMemo(
-    () => new AppStore(spec, fullUrl, options),
+    () => replayHeadings(descriptionHeadings, () => new AppStore(spec, fullUrl, options)),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `options` is covered by its key
-    [spec, fullUrl, optionsKey],
+    [spec, fullUrl, optionsKey, descriptionHeadings],
   );
   const darkTheme = useMemo(() => new RedocNormalizedOptions(darkThemeOptions).theme, [darkThemeOptions]);
 
