@@ -40,7 +40,8 @@ export default function redocPerRoutePlugin(context: LoadContext, options: Plugi
           // description); the browser's store gets the data untouched, so this one gets a copy.
           // The original plugin writes this same object to the routed page's data afterwards, so the
           // headings are added to it in place.
-          Object.assign(data as object, {descriptionHeadings: recordHeadings(() => new AppStore(structuredClone(spec), url, {disableSearch: true}))});
+          const descriptionHeadings = recordHeadings(() => new AppStore(structuredClone(spec), url, {disableSearch: true}));
+          Object.assign(data as object, {descriptionHeadings});
           specData = data;
           // Only the id, so that `useSpecData()` without an id can still find the first spec.
           args.actions.setGlobalData({id});

@@ -5,7 +5,7 @@
  * The markup is Redoc's own `Redoc` component's: the same wrappers in the same order, so the
  * server HTML, Redoc's CSS and its scroll handling are unchanged. Two things differ: the content
  * is a flat list of sections (Redoc renders a tag's operations right after the tag, as siblings,
- * so the page is the same), the API's info block is in a `div` of its own (./ReferenceInfo below),
+ * so the page is the same), the API's info block is in a `div` of its own (`ReferenceInfo` below),
  * and the theme comes from the caller, so that one store serves both colour modes: Redoc reads
  * its theme only through styled-components' `ThemeProvider`.
  */
