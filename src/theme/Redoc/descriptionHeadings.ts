@@ -42,7 +42,7 @@ function fnv1a(text: string): string {
 }
 
 /** The headings' ids start with the renderer's `parentId`, so it is part of the key. */
-export function headingsKey(parentId: string | undefined, rawText: string): string {
+function headingsKey(parentId: string | undefined, rawText: string): string {
   return `${parentId ?? ''}:${rawText.length}:${fnv1a(rawText)}`;
 }
 
