@@ -12,10 +12,15 @@ import {wakeNearViewport} from './hydrationQueue';
 
 export const KEEP_SERVER_HTML = {dangerouslySetInnerHTML: {__html: ''}, suppressHydrationWarning: true} as const;
 
-/** True while React hydrates the page the server rendered (`useIsBrowser` turns true after it). */
+/**
+ * True while React hydrates the page the server rendered (`useIsBrowser` turns true after it).
+ * Only a production build has server HTML: the development server (`npm start`) renders the page
+ * in the browser from nothing (Docusaurus calls `ReactDOM.render` there, not `hydrate`), so there
+ * is nothing to keep, and a part that waited to be woken would stay empty.
+ */
 export function useIsHydrating(): boolean {
   const isBrowser = useIsBrowser();
-  return ExecutionEnvironment.canUseDOM && !isBrowser;
+  return process.env.NODE_ENV === 'production' && ExecutionEnvironment.canUseDOM && !isBrowser;
 }
 
 /**
