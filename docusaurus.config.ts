@@ -6,7 +6,6 @@ import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
 import {examples, getExample, pluginRoutes} from './src/data/examples';
 import {codeLanguages, specEntries} from './scripts/specs';
-import remarkSpecImports from './plugins/redoc-per-route/remarkSpecImports';
 import remarkCodeBlocks from './plugins/lean-prism/remarkCodeBlocks';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
 
@@ -38,15 +37,15 @@ async function createConfig(): Promise<Config> {
           docs: {
             routeBasePath: DOCS_BASE,
             sidebarPath: require.resolve('./sidebars.ts'),
-            remarkPlugins: [[remarkSpecImports, {defaultSpecId: examples[0]!.specId}], remarkCodeBlocks],
+            remarkPlugins: [remarkCodeBlocks],
           },
           blog: false,
           theme: {customCss: require.resolve('./src/css/custom.css')},
         } satisfies Preset.Options,
       ],
       [
-        // The redocusaurus preset, delivering each spec only to the pages that render it.
-        require.resolve('./plugins/redoc-per-route/preset'),
+        // The redocusaurus preset through the reference kit, as a reader's site uses it (reference-kit/README.md).
+        './reference-kit',
         {
           // Redoc's own options (disableSearch) live in the `theme.openapi` section of this file.
           config: 'redocly.yaml',
@@ -60,10 +59,8 @@ async function createConfig(): Promise<Config> {
     plugins: [
       require.resolve('./plugins/lean-prism'),
       require.resolve('./plugins/lean-css'),
-      require.resolve('./plugins/redoc-server-styles'),
       [require.resolve('./plugins/lean-redoc'), {codeLanguages: await codeLanguages(specs)}],
       [require.resolve('./plugins/compile-hints'), {packages: ['redoc']}],
-      [require.resolve('./plugins/redoc-local-logo'), {logo: 'img/redoc-menu-mark.svg'}],
       [
         // Offline search (@easyops-cn/docusaurus-search-local), with each API operation a result of its own.
         require.resolve('./plugins/api-search'),

@@ -1,6 +1,6 @@
 /**
  * The API reference in the browser, as a reader uses it: its sections are rendered by React one
- * by one as they come near the viewport (src/theme/Redoc/ReferenceSection.tsx), and until then are
+ * by one as they come near the viewport (reference-kit/reference/ReferenceSection.tsx), and until then are
  * the server's HTML, styled by the pre-rendered CSS. Whatever state a section is in, the page must
  * look and behave the same: the hash on load, the menu's clicks and scroll tracking, both colour
  * modes, and client-side navigation to and from the page.
@@ -258,12 +258,12 @@ function builtScripts(): {scripts: {file: string; source: string}[]; redoc: stri
   return {scripts, redoc: redoc[0]!.source};
 }
 
-test("the production bundle leaves out Redoc's in-browser spec loader (plugins/lean-redoc)", () => {
+test("the production bundle leaves out Redoc's in-browser spec loader (reference-kit/lib/themePlugin.js)", () => {
   const {scripts} = builtScripts();
   // A message of @redocly/openapi-core's resolver, which only the loader pulls in.
   for (const {file, source} of scripts) expect(source, file).not.toContain('Self-referencing circular pointer');
   // In its place, the stand-in that says so if anything calls it.
-  expect(scripts.some(({source}) => source.includes('in-browser spec loader (plugins/lean-redoc)'))).toBe(true);
+  expect(scripts.some(({source}) => source.includes("leaves Redoc's in-browser spec loader out of production builds"))).toBe(true);
 });
 
 test("Redoc's chunk carries the Prism grammars of the specs' code and no others (plugins/lean-redoc)", () => {
@@ -274,7 +274,7 @@ test("Redoc's chunk carries the Prism grammars of the specs' code and no others 
   for (const leftOut of ['go', 'java', 'php', 'ruby', 'swift', 'csharp', 'sql']) expect(grammars, leftOut).not.toContain(leftOut);
 });
 
-test('each spec comes with the headings of its descriptions, found by the build (src/theme/Redoc/descriptionHeadings.ts)', () => {
+test('each spec comes with the headings of its descriptions, found by the build (reference-kit/lib/descriptionHeadings.js)', () => {
   const {scripts} = builtScripts();
   const recorded = scripts.filter(({source}) => /"descriptionHeadings":\{[^}]*"id":"section\/What-you-can-do"/.test(source));
   // The page of each routed spec and the spec modules of the custom pages and docs.

@@ -29,7 +29,7 @@ function jpegSize(jpeg: Buffer): {width: number; height: number} {
 /**
  * Scrolls each section of an API reference into view once, as a reader who has read the whole
  * page. Until then the browser skips the sections it has not shown and sizes each by a generous
- * guess (src/theme/Redoc/ReferenceSection.module.css), which makes the page taller than a JPEG
+ * guess (reference-kit/reference/ReferenceSection.module.css), which makes the page taller than a JPEG
  * can be; once shown, a section keeps its real size.
  */
 async function showEverySection(page: Page): Promise<void> {

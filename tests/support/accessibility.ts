@@ -9,7 +9,7 @@ import {waitForHydration} from './pageErrors';
  * axe-core scans of the whole page in light and dark mode, for the one first visit per route
  * (tests/site/routes.spec.ts) and the phone-width visits (tests/site/accessibility.spec.ts).
  * Redoc's reference is scanned like everything else: its markup and colours are ours to fix
- * (src/theme/Redoc, patches/).
+ * (reference-kit/).
  *
  * What truly cannot be changed is listed in tests/site/a11y-allowlist.json. An entry allows a
  * violation of `rule` when the failing element is, or is inside, an element matching the CSS
@@ -116,7 +116,7 @@ async function waitForContent(page: Page, route: string) {
   // After the switch, colours fade to their new values (Infima's buttons, for one): a scan in
   // the middle of the fade measures colours no reader ever sees for more than a moment. A finished
   // fade can stay listed: the browser does not update the animations of sections it skips while
-  // they are off screen (content-visibility, src/theme/Redoc/ReferenceSection.module.css).
+  // they are off screen (content-visibility, reference-kit/reference/ReferenceSection.module.css).
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'),
   );

@@ -4,15 +4,13 @@ import Link from '@docusaurus/Link';
 import Redoc from '@theme/Redoc';
 import useSpecData from '@theme/useSpecData';
 import {getExample} from '@site/src/data/examples';
-// Loads this page's spec for useSpecData (spec data is per route on this site: plugins/redoc-per-route).
-import '@redoc-spec-data/using-custom-layout';
 import styles from './styles.module.css';
 
 const example = getExample('using-custom-layout');
 
 /** The site Layout around the Redoc component, with our own introduction above it. */
 export default function CustomLayout(): JSX.Element {
-  const specProps = useSpecData(example.specId);
+  const specProps = useSpecData('using-custom-layout');
   return (
     <Layout title={example.title} description={example.description}>
       <header className={styles.intro}>

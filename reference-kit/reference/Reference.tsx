@@ -38,12 +38,12 @@ function sectionsInPageOrder(items: SectionModel[]): SectionModel[] {
  * HTML while the page hydrates, like the sections, and renders in a task of its own right after:
  * its description is the first Markdown the page renders, and marked's first run is slow.
  */
-function ReferenceInfo({store}: {store: AppStore}): JSX.Element {
+function ReferenceInfo({store}: {store: AppStore}): React.ReactElement {
   const {ref, rendered} = useRenderedNearViewport<HTMLDivElement>();
   return <div ref={ref} {...(rendered ? {children: <ApiInfo store={store} />} : KEEP_SERVER_HTML)} />;
 }
 
-export default function Reference({store, theme}: {store: AppStore; theme: ResolvedThemeInterface}): JSX.Element {
+export default function Reference({store, theme}: {store: AppStore; theme: ResolvedThemeInterface}): React.ReactElement {
   const {spec, menu, options, search, marker} = store;
   const sections = useMemo(() => sectionsInPageOrder(menu.items as SectionModel[]), [menu]);
   return (

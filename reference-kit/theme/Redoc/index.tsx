@@ -1,8 +1,9 @@
 /**
- * Swizzled `@theme/Redoc` (ejected from docusaurus-theme-redoc 1.6.4): Redoc's reference,
- * composed from Redoc's parts (./Reference) so that its sections come to life one by one
- * as the reader reaches them, with one store for both colour modes (./useRedocStore) and
- * pre-rendered CSS that styles the server's HTML in both modes (./ReferenceStyles).
+ * `@theme/Redoc` of the reference kit, in place of docusaurus-theme-redoc's: Redoc's reference
+ * composed from Redoc's parts (../../reference/Reference) so that its sections come to life one by
+ * one as the reader reaches them, with one store for both colour modes
+ * (../../reference/useRedocStore) and pre-rendered CSS that styles the server's HTML in both modes
+ * (../../reference/ReferenceStyles). Same props as the theme's component.
  */
 import React from 'react';
 import clsx from 'clsx';
@@ -10,13 +11,14 @@ import {RedocStandalone, type RedocRawOptions} from 'redoc';
 import 'docusaurus-theme-redoc/dist-jsx/global';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
 import {useColorMode} from '@docusaurus/theme-common';
-import Reference from './Reference';
-import ReferenceStyles from './ReferenceStyles';
-import {useModeOptions, useRedocStore, type BuiltSpecProps} from './useRedocStore';
+import Reference from '../../reference/Reference';
+import ReferenceStyles from '../../reference/ReferenceStyles';
+import {useModeOptions, useRedocStore, type BuiltSpecProps} from '../../reference/useRedocStore';
+import '../../reference/reference.css';
 
 type Props = BuiltSpecProps & {className?: string; optionsOverrides?: RedocRawOptions};
 
-function BuiltReference({className, optionsOverrides, ...specProps}: Props): JSX.Element {
+function BuiltReference({className, optionsOverrides, ...specProps}: Props): React.ReactElement {
   const {store, modeTheme, lightTheme, darkTheme, hasLogo} = useRedocStore(specProps, optionsOverrides);
   return (
     <>
@@ -29,7 +31,7 @@ function BuiltReference({className, optionsOverrides, ...specProps}: Props): JSX
 }
 
 /** A spec given by URL only is fetched in the browser, as the theme does in development. */
-function FetchedReference({className, optionsOverrides, url, themeId = 'theme-redoc'}: Props): JSX.Element {
+function FetchedReference({className, optionsOverrides, url, themeId = 'theme-redoc'}: Props): React.ReactElement {
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(themeId, optionsOverrides);
   const options = useColorMode().colorMode === 'dark' ? darkThemeOptions : lightThemeOptions;
   return (
@@ -39,7 +41,7 @@ function FetchedReference({className, optionsOverrides, url, themeId = 'theme-re
   );
 }
 
-export default function Redoc(props: Props): JSX.Element {
+export default function Redoc(props: Props): React.ReactElement {
   const isDevMode = process.env.NODE_ENV === 'development';
   if ((isDevMode && props.isSpecFile === false) || !props.spec) return <FetchedReference {...props} />;
   return <BuiltReference {...props} />;

@@ -1,10 +1,10 @@
 /**
- * Swizzled `@theme/useSpecData`: reads specs from modules loaded by the page
- * (see plugins/redoc-per-route) instead of global data, so that pages without
- * an API reference never download a spec.
+ * `@theme/useSpecData` of the reference kit: reads specs from the modules the page loads
+ * (../lib/specDataPlugin.js, imported by ../lib/specImportsLoader.js) instead of global data, so
+ * that pages without an API reference never download a spec.
  */
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
-import type {BuiltSpecProps} from './Redoc/useRedocStore';
+import type {BuiltSpecProps} from '../reference/useRedocStore';
 
 const loadedSpecs = new Map<string, BuiltSpecProps>();
 
@@ -20,8 +20,9 @@ export default function useSpecData(id?: string): BuiltSpecProps {
   const data = specId === undefined ? undefined : loadedSpecs.get(specId);
   if (!data) {
     throw new Error(
-      `The spec "${specId}" is not loaded on this page. Docs pages import it automatically; ` +
-        `a React page needs \`import '@redoc-spec-data/${specId}';\`.`,
+      `The spec "${specId}" is not loaded on this page. The reference kit loads a spec for the pages that ` +
+        `name its id as written text (\`useSpecData('${specId}')\`, \`<ApiDocMdx id="${specId}" />\`); ` +
+        `a page that passes the id in a variable needs \`import '@redoc-spec-data/${specId}';\`.`,
     );
   }
   return data;

@@ -1,5 +1,5 @@
 /**
- * One Redoc store per spec and options, shared by the swizzled Redoc and ApiSchema.
+ * One Redoc store per spec and options, shared by the kit's Redoc and ApiSchema.
  *
  * The theme's own hook builds a second store (spec parsing, menu, full re-render of the
  * reference) right after hydration, because its options change when the browser takes
@@ -8,7 +8,7 @@
  * so the browser's value can be used from the first render, and the rendered markup still
  * matches the server's. The store is then rebuilt only when what the reader sees changes:
  * the spec or the options; a colour mode switch only changes the theme. It is built with the
- * description headings the build found (./descriptionHeadings).
+ * description headings the build found (../lib/descriptionHeadings.js).
  */
 import {useEffect, useMemo} from 'react';
 import {AppStore, RedocNormalizedOptions, type RedocRawOptions} from 'redoc';
@@ -17,40 +17,34 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useColorMode} from '@docusaurus/theme-common';
 import {usePluginData, useAllPluginInstancesData} from '@docusaurus/useGlobalData';
-import {useSpecOptions} from 'docusaurus-theme-redoc/dist-jsx/utils/useSpecOptions';
 import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
-import {darkPalette, lightPalette, withPalette} from './palettes';
-import {replayHeadings, type RecordedHeadings} from './descriptionHeadings';
+import type {GlobalData} from 'docusaurus-theme-redoc/dist/types/options';
+import {withKitDefaults, withPalette} from './palettes';
+import {replayHeadings, type RecordedHeadings} from '../lib/descriptionHeadings';
 
-/** The spec's data as plugins/redoc-per-route delivers it. */
+/** The spec's data as ../lib/specDataPlugin.js delivers it. */
 export type BuiltSpecProps = SpecProps & {descriptionHeadings?: RecordedHeadings};
 
-interface ThemeData {
-  options: RedocRawOptions;
-}
-
-/** The configured scroll offset (a selector by default); the server has no page to measure. */
-function useScrollYOffset(themeId: string): RedocRawOptions['scrollYOffset'] {
-  const instances = useAllPluginInstancesData('docusaurus-theme-redoc', {failfast: true}) as Record<string, ThemeData>;
-  const data = (usePluginData('docusaurus-theme-redoc', themeId) as ThemeData | undefined) ?? Object.values(instances)[0];
-  return ExecutionEnvironment.canUseDOM ? data?.options.scrollYOffset : 0;
+/** What docusaurus-theme-redoc publishes for one theme id: Redoc's options and the two modes' themes. */
+function useThemeData(themeId: string): GlobalData {
+  const instances = useAllPluginInstancesData('docusaurus-theme-redoc', {failfast: true}) as Record<string, GlobalData>;
+  return (usePluginData('docusaurus-theme-redoc', themeId) as GlobalData | undefined) ?? Object.values(instances)[0]!;
 }
 
 /**
- * The options for both modes, each with its own palette (./palettes) and then the page's
- * `optionsOverrides` on top. The overrides are not handed to the theme's hook: it merges them
- * with lodash's `merge` into the theme data every page shares, so one page's overrides (a
- * docs page's `ApiDocMdx` layout, say) stayed on every API page after it until a reload.
+ * The options for both modes: the site's Redoc options over the kit's defaults, each mode with its
+ * theme and palette (./palettes), then the page's `optionsOverrides` on top. The overrides are
+ * merged here, not by the theme's hook: that one merges them with lodash's `merge` into the theme
+ * data every page shares, so one page's overrides (a docs page's `ApiDocMdx` layout, say) stayed
+ * on every API page after it until a reload.
  */
 export function useModeOptions(themeId: string, optionsOverrides?: RedocRawOptions) {
-  const {lightThemeOptions, darkThemeOptions} = useSpecOptions(themeId);
-  return useMemo(
-    () => ({
-      lightThemeOptions: withPalette(lightThemeOptions, lightPalette, optionsOverrides),
-      darkThemeOptions: withPalette(darkThemeOptions, darkPalette, optionsOverrides),
-    }),
-    [lightThemeOptions, darkThemeOptions, optionsOverrides],
-  );
+  const {options, lightTheme, darkTheme} = useThemeData(themeId);
+  return useMemo(() => {
+    const forMode = (mode: 'light' | 'dark', theme: GlobalData['lightTheme']) =>
+      withPalette(withKitDefaults({...options, theme} as RedocRawOptions), mode, optionsOverrides);
+    return {lightThemeOptions: forMode('light', lightTheme), darkThemeOptions: forMode('dark', darkTheme)};
+  }, [options, lightTheme, darkTheme, optionsOverrides]);
 }
 
 export function useRedocStore(
@@ -58,7 +52,8 @@ export function useRedocStore(
   optionsOverrides?: RedocRawOptions,
 ) {
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(themeId, optionsOverrides);
-  const scrollYOffset = useScrollYOffset(themeId);
+  // The configured scroll offset (a selector by default); the server has no page to measure.
+  const scrollYOffset = ExecutionEnvironment.canUseDOM ? lightThemeOptions.scrollYOffset : 0;
   const fullUrl = useBaseUrl(url ?? '', {absolute: true});
   const isBrowser = useIsBrowser();
   const {colorMode} = useColorMode();

@@ -5,10 +5,17 @@
  */
 import React from 'react';
 import {renderToString} from 'react-dom/server';
-import {ServerStyleSheet} from 'styled-components';
 import type {ReferenceStylesProps} from './ReferenceStyles';
 import Reference from './Reference';
 import {modeCss} from './modeCss';
+
+interface ServerStyleSheet {
+  collectStyles(tree: React.ReactElement): React.ReactElement;
+  getStyleTags(): string;
+  seal(): void;
+}
+// styled-components 5 ships no type declarations.
+const {ServerStyleSheet} = require('styled-components') as {ServerStyleSheet: new () => ServerStyleSheet};
 
 function renderWithSheet(props: ReferenceStylesProps, theme: ReferenceStylesProps['lightTheme']) {
   const sheet = new ServerStyleSheet();
@@ -20,7 +27,7 @@ function renderWithSheet(props: ReferenceStylesProps, theme: ReferenceStylesProp
   }
 }
 
-export default function ReferenceStyles(props: ReferenceStylesProps): JSX.Element {
+export default function ReferenceStyles(props: ReferenceStylesProps): React.ReactElement {
   const light = renderWithSheet(props, props.lightTheme);
   const dark = renderWithSheet(props, props.darkTheme);
   const css = modeCss({lightHtml: light.html, lightSheet: light.css, darkHtml: dark.html, darkSheet: dark.css});

@@ -1,5 +1,5 @@
 /**
- * src/theme/Redoc/descriptionHeadings: the build records the headings Redoc's store finds in the
+ * reference-kit/lib/descriptionHeadings.js: the build records the headings Redoc's store finds in the
  * descriptions, and a store built in the browser with that record has the same menu and content
  * without rendering any Markdown. Node only: no browser page is opened.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import {parseYaml} from '@redocly/openapi-core';
 import {expect, test} from '@playwright/test';
 import {AppStore, MarkdownRenderer} from 'redoc';
-import {recordHeadings, replayHeadings} from '../../src/theme/Redoc/descriptionHeadings';
+import {recordHeadings, replayHeadings} from '../../reference-kit/lib/descriptionHeadings';
 
 type Spec = ConstructorParameters<typeof AppStore>[0];
 type Item = {id: string; name: string; description?: string; items: Item[]};

@@ -1,6 +1,6 @@
 /**
  * Where the server writes the reference's pre-rendered CSS (the build swaps this module for
- * ./ReferenceStyles.server.tsx; see plugins/redoc-server-styles).
+ * ./ReferenceStyles.server.tsx; see ../lib/themePlugin.js).
  *
  * In the browser that CSS stays. Sections React has not rendered yet (./ReferenceSection) are
  * styled by it alone, and styled-components is told which of its class names it already
@@ -8,7 +8,6 @@
  * restyle and lay out the whole reference, 14,000 elements, in the middle of hydration.
  */
 import React, {useLayoutEffect, useRef} from 'react';
-import {__PRIVATE__} from 'styled-components';
 import type {AppStore, ResolvedThemeInterface} from 'redoc';
 import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
 
@@ -18,15 +17,22 @@ export interface ReferenceStylesProps {
   darkTheme: ResolvedThemeInterface;
 }
 
+/**
+ * styled-components' browser sheet (an internal it exports), whose registered names it does not
+ * inject again. Read with `require`: styled-components 5 ships no type declarations.
+ */
+const {masterSheet} = (require('styled-components') as {__PRIVATE__: {masterSheet: {registerName(id: string, name: string): void}}})
+  .__PRIVATE__;
+
 /** Registers the class names listed by the server (`id:name,name id:name`) with styled-components. */
 function registerServerClassNames(list: string): void {
   for (const entry of list.split(' ')) {
     const [componentId, names = ''] = entry.split(':');
-    for (const name of names.split(',')) if (componentId && name) __PRIVATE__.masterSheet.registerName(componentId, name);
+    for (const name of names.split(',')) if (componentId && name) masterSheet.registerName(componentId, name);
   }
 }
 
-export default function ReferenceStyles(_props: ReferenceStylesProps): JSX.Element {
+export default function ReferenceStyles(_props: ReferenceStylesProps): React.ReactElement {
   const ref = useRef<HTMLDivElement>(null);
   const hydrating = useIsHydrating();
   if (hydrating) {

@@ -21,7 +21,7 @@ import styles from './ReferenceSection.module.css';
 
 export type SectionModel = ContentItemModel & {items: ContentItemModel[]};
 
-export default function ReferenceSection({item}: {item: SectionModel}): JSX.Element {
+export default function ReferenceSection({item}: {item: SectionModel}): React.ReactElement {
   const {ref, rendered} = useRenderedNearViewport<HTMLDivElement>();
   const isOperation = item.type === 'operation';
   const content = rendered

@@ -1,0 +1,36 @@
+// @ts-check
+/**
+ * The reference kit: the redocusaurus preset, taking the same options, with fast and accessible
+ * reference pages (README.md beside this file).
+ *
+ * It returns what the preset returns, with two changes:
+ * - each spec's plugin is wrapped (./lib/specDataPlugin.js) so that a spec reaches only the pages
+ *   that render it, with the headings of its descriptions found once, at build time;
+ * - one more theme (./lib/themePlugin.js), after the preset's own, whose components
+ *   (`@theme/Redoc`, `@theme/ApiSchema`, `@theme/useSpecData`) take the place of the preset's.
+ */
+const redocusaurus = require('redocusaurus');
+const {kitThemeOptions} = require('./lib/themePlugin');
+
+/** @typedef {import('@docusaurus/types').PluginOptions} PluginOptions */
+/** @type {typeof import('redocusaurus').default} */
+const preset = redocusaurus.default;
+
+/**
+ * @param {import('@docusaurus/types').LoadContext} context
+ * @param {import('redocusaurus').PresetOptions} options
+ * @returns {import('@docusaurus/types').Preset}
+ */
+function referenceKit(context, options) {
+  const resolved = preset(context, options);
+  const specIds = resolved.plugins.map(([, pluginOptions]) => pluginOptions.id ?? 'default');
+  return {
+    themes: [
+      ...resolved.themes.map(([name, themeOptions]) => /** @type {[string, PluginOptions]} */ ([name, {...themeOptions}])),
+      [require.resolve('./lib/themePlugin'), {...kitThemeOptions(context, specIds)}],
+    ],
+    plugins: resolved.plugins.map(([, pluginOptions]) => [require.resolve('./lib/specDataPlugin'), {...pluginOptions}]),
+  };
+}
+
+module.exports = referenceKit;

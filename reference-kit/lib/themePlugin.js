@@ -1,0 +1,106 @@
+// @ts-check
+/**
+ * The kit's theme: its components (../theme) take the place of docusaurus-theme-redoc's, because
+ * ../index.js lists this theme after the preset's own. Its webpack additions:
+ *
+ * - The server build gets its own `ReferenceStyles` (../reference/ReferenceStyles.server.tsx),
+ *   which renders the reference in both colour modes to collect their CSS; the browser's bundle
+ *   keeps the placeholder and so never carries that code or react-dom/server.
+ * - The production browser bundle leaves out Redoc's in-browser spec loader: specs are loaded at
+ *   build time, yet every API page downloaded and compiled `@redocly/openapi-core`'s bundler and
+ *   `yaml` (./specLoaderStub.js fails clearly if anything calls it). `npm start` keeps the real
+ *   loader: there the theme fetches URL specs in the browser.
+ * - Redoc's "API docs by Redocly" mark is an image from cdn.redoc.ly: a request to another site on
+ *   every API page, which fails offline. It becomes an inline image (./redocLogoLoader.js).
+ * - The site's pages that render a spec import that spec's data module (./specImportsLoader.js).
+ */
+const path = require('node:path');
+const webpack = require('webpack');
+
+/**
+ * @typedef {object} Options
+ * @property {string[]} specIds The spec ids of the kit preset that added this instance.
+ * @property {string} [defaultSpecId] The site's first spec, which `useSpecData()` without an id
+ *   reads; given to the instance of the site's first kit preset only.
+ */
+
+/** @type {WeakMap<object, number>} Kit presets seen per site (per Docusaurus load context). */
+const presetsBySite = new WeakMap();
+
+/**
+ * Options and instance id for the kit theme of one kit preset. A site may use the preset more
+ * than once (one per API family, each with its own `id`): each adds an instance of this theme
+ * after its own redocusaurus theme, so the kit's components win over every one of those.
+ * @param {import('@docusaurus/types').LoadContext} context
+ * @param {string[]} specIds
+ * @returns {Options & {id: string}}
+ */
+function kitThemeOptions(context, specIds) {
+  const index = presetsBySite.get(context) ?? 0;
+  presetsBySite.set(context, index + 1);
+  return {id: index === 0 ? 'default' : `preset-${index}`, specIds, ...(index === 0 && {defaultSpecId: specIds[0]})};
+}
+
+const KIT_DIR = path.resolve(__dirname, '..');
+/** @param {string} file */
+const exactly = (file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** What Redoc's `loadAndBundleSpec` alone needs, as Redoc's bundle requests it. */
+const SPEC_LOADER_REQUESTS = /^(@redocly\/openapi-core\/lib\/(bundle|config\/config)|yaml)$/;
+const REDOC_BUNDLE_DIR = /[\\/]node_modules[\\/]redoc[\\/]bundles$/;
+const REDOC_BUNDLE_FILE = /[\\/]redoc[\\/]bundles[\\/]redoc(\.browser)?\.lib\.js$/;
+
+/**
+ * The kit's theme plugin.
+ * @param {import('@docusaurus/types').LoadContext} context
+ * @param {Options} options
+ * @returns {import('@docusaurus/types').Plugin}
+ */
+function referenceKitTheme(context, {specIds, defaultSpecId}) {
+  return {
+    name: 'reference-kit',
+    getThemePath() {
+      return path.join(KIT_DIR, 'theme');
+    },
+    getTypeScriptThemePath() {
+      return path.join(KIT_DIR, 'theme');
+    },
+    configureWebpack(config, isServer) {
+      /** @type {import('webpack').WebpackPluginInstance[]} */
+      const plugins = [];
+      if (isServer) {
+        plugins.push(
+          new webpack.NormalModuleReplacementPlugin(
+            exactly(path.join(KIT_DIR, 'reference', 'ReferenceStyles.tsx')),
+            path.join(KIT_DIR, 'reference', 'ReferenceStyles.server.tsx'),
+          ),
+        );
+      } else if (config.mode === 'production') {
+        plugins.push(
+          new webpack.NormalModuleReplacementPlugin(SPEC_LOADER_REQUESTS, (resource) => {
+            if (REDOC_BUNDLE_DIR.test(resource.context)) resource.request = require.resolve('./specLoaderStub');
+          }),
+        );
+      }
+      return {
+        plugins,
+        module: {
+          rules: [
+            {test: REDOC_BUNDLE_FILE, use: [{loader: require.resolve('./redocLogoLoader')}]},
+            {
+              // Before the MDX and Babel loaders: the imports are added to the source as written.
+              enforce: 'pre',
+              test: /\.(mdx?|[jt]sx?)$/,
+              include: [context.siteDir],
+              exclude: [/[\\/]node_modules[\\/]/, KIT_DIR, context.generatedFilesDir],
+              use: [{loader: require.resolve('./specImportsLoader'), options: {specIds, defaultSpecId}}],
+            },
+          ],
+        },
+      };
+    },
+  };
+}
+
+module.exports = referenceKitTheme;
+module.exports.kitThemeOptions = kitThemeOptions;

@@ -1,0 +1,132 @@
+/**
+ * Redoc colours for each colour mode, laid over what the preset derives from `primaryColor`.
+ *
+ * The preset applies one `theme` object to both modes, and Redoc's default colours were chosen
+ * for a white page: on Infima's dark background its reds, greens and inline code fall to 3:1,
+ * and on white its orange badge and cyan links do. Each fixed colour below reads at least 4.5:1
+ * on the background it is shown on; the primary colour is the site's own, darkened (light mode)
+ * or lightened (dark mode) just enough to read as text on the page and in Redoc's tinted chips.
+ *
+ * Redoc derives shades from these (`light`, `dark`, tinted response backgrounds) with polished,
+ * so every value must be a literal colour, not a CSS variable.
+ */
+import type {RedocRawOptions} from 'redoc';
+
+type RedocTheme = NonNullable<RedocRawOptions['theme']>;
+type Rgb = [number, number, number];
+
+/** Infima's page backgrounds, which the reference sits on. */
+const PAGE = {light: '#ffffff', dark: '#1b1b1d'};
+/** WCAG AA for text. */
+const MIN_CONTRAST = 4.5;
+
+function parseHex(color: string): Rgb | undefined {
+  const hex = /^#([\da-f]{3}|[\da-f]{6})$/i.exec(color.trim())?.[1];
+  if (!hex) return undefined;
+  const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
+  return [0, 2, 4].map((start) => parseInt(full.slice(start, start + 2), 16)) as Rgb;
+}
+
+const toHex = (rgb: Rgb): string => `#${rgb.map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+
+/** `amount` of `over` laid on `under` (0 keeps `under`, 1 gives `over`). */
+const mix = (over: Rgb, under: Rgb, amount: number): Rgb =>
+  over.map((channel, index) => channel * amount + under[index]! * (1 - amount)) as Rgb;
+
+function luminance(rgb: Rgb): number {
+  const [r, g, b] = rgb.map((channel) => {
+    const value = channel / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * `color`, moved toward black on a light page or toward white on a dark one until it reads as
+ * text on `page`, and in Redoc's constraint chips (the colour at 90 % on a 5 % tint of itself).
+ * A colour that already reads is returned as it is; one that is not a hex colour too.
+ */
+export function readableOn(color: string, page: string): string {
+  const start = parseHex(color);
+  const background = parseHex(page)!;
+  if (!start) return color;
+  const target: Rgb = luminance(background) > 0.5 ? [0, 0, 0] : [255, 255, 255];
+  const reads = (rgb: Rgb) =>
+    contrast(rgb, background) >= MIN_CONTRAST && contrast(mix(rgb, background, 0.9), mix(rgb, background, 0.05)) >= MIN_CONTRAST;
+  for (let step = 0; step <= 50; step++) {
+    const candidate = mix(target, start, step / 50);
+    if (reads(candidate)) return step === 0 ? color : toHex(candidate);
+  }
+  return toHex(target);
+}
+
+const lightPalette: RedocTheme = {
+  colors: {
+    warning: {main: '#a35c00', contrastText: PAGE.light},
+    responses: {
+      // The tabs of the response samples sit on the dark right panel in both modes.
+      success: {tabTextColor: '#5dc26a'},
+      error: {tabTextColor: '#ff7a73'},
+      redirect: {tabTextColor: '#f5a623'},
+      info: {color: '#0a6f91', tabTextColor: '#87ceeb'},
+    },
+  },
+  typography: {code: {color: '#b3261e'}},
+};
+
+const darkPalette: RedocTheme = {
+  colors: {
+    success: {main: '#5dc26a'},
+    error: {main: '#ff7a73'},
+    warning: {main: '#f5a623', contrastText: PAGE.dark},
+    // Table header rows and rules; the preset's white made header text unreadable.
+    border: {dark: '#444950', light: '#2f3237'},
+    responses: {info: {color: '#87ceeb'}},
+  },
+  typography: {code: {color: '#ff8a80'}},
+};
+
+type Tree = {[key: string]: unknown};
+const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function mergeTrees(base: Tree, over: Tree): Tree {
+  const merged: Tree = {...base};
+  for (const [key, value] of Object.entries(over)) {
+    const current = merged[key];
+    merged[key] = isTree(current) && isTree(value) ? mergeTrees(current, value) : value;
+  }
+  return merged;
+}
+
+/**
+ * `options` with the palette of `mode` laid over their theme, the primary colour made readable on
+ * that mode's page, and `overrides` over all of that; neither input changes.
+ */
+export function withPalette(options: RedocRawOptions, mode: 'light' | 'dark', overrides?: RedocRawOptions): RedocRawOptions {
+  const palette = mode === 'dark' ? darkPalette : lightPalette;
+  const primary = (options.theme?.colors?.primary as {main?: string} | undefined)?.main;
+  const painted = mergeTrees(options as Tree, {
+    theme: primary ? mergeTrees(palette as Tree, {colors: {primary: {main: readableOn(primary, PAGE[mode])}}}) : palette,
+  });
+  return (overrides ? mergeTrees(painted, overrides as Tree) : painted) as RedocRawOptions;
+}
+
+/** Redoc options the kit sets unless the site sets them: see the kit's README. */
+export const KIT_REDOC_OPTIONS: RedocRawOptions = {
+  // The side menu scrolls with the browser's own scroll bar; perfect-scrollbar, Redoc's default,
+  // builds its rails and reads the page's layout as the menu mounts and whenever it changes.
+  nativeScrollbars: true,
+  // Code in descriptions and samples wraps instead of being a sideways scroll box, which a
+  // keyboard cannot reach; on a phone wrapped lines read better.
+  theme: {typography: {code: {wrap: true}}},
+};
+
+/** `options` over the kit's defaults. */
+export function withKitDefaults(options: RedocRawOptions): RedocRawOptions {
+  return mergeTrees(KIT_REDOC_OPTIONS as Tree, options as Tree) as RedocRawOptions;
+}
