@@ -1,25 +1,29 @@
 // @ts-check
 /**
- * docusaurus-plugin-redoc, with each spec delivered only to the pages that render it.
+ * docusaurus-plugin-redoc, with each spec delivered only to the pages that render it, in a form a
+ * page can load without parsing it.
  *
  * The original plugin stores the converted spec in Docusaurus global data, which is part of the
- * main bundle every page downloads. This wrapper runs the original plugin unchanged but catches
- * that global data and writes it to a module of its own, `@redoc-spec-data/<id>`, which only the
- * pages rendering the spec import (./specImportsLoader.js adds the import to them). Routed API
- * pages keep getting the spec as a route module from the original plugin.
- *
- * On the way the spec data gets:
- * - the headings Redoc finds in the spec's descriptions, found here once instead of on every page
- *   load (./descriptionHeadings.js);
- * - its `info.x-logo.url` under the site's base URL when it is a root-relative path such as
- *   `/img/logo.svg` (a file of `static/`), so that a site served under a sub-path shows it.
+ * main bundle every page downloads, and in a JSON module for its route. This wrapper runs the
+ * original plugin unchanged but writes the spec's data to a module of its own,
+ * `@redoc-spec-data/<id>`, which the pages rendering the spec import (./specImportsLoader.js adds
+ * the import to them) and which is the routed page's `specProps`. In that module the spec is a
+ * JSON string, parsed the first time something reads `spec`; next to it are what a page needs
+ * before that (../theme/useSpecData.ts):
+ * - the headings Redoc finds in the spec's descriptions (./descriptionHeadings.js);
+ * - the outline of the reference (./outline.js);
+ * - the API's title and description, and whether it has a logo.
+ * The spec's `info.x-logo.url` is put under the site's base URL when it is a root-relative path
+ * such as `/img/logo.svg` (a file of `static/`), so that a site served under a sub-path shows it.
  */
 const redocPluginModule = require('docusaurus-plugin-redoc');
 const {AppStore} = require('redoc');
 const {recordHeadings} = require('./descriptionHeadings');
+const {outlineOf} = require('./outline');
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
 /** @typedef {import('@docusaurus/types').LoadContext} LoadContext */
+/** @typedef {import('@docusaurus/types').RouteConfig} RouteConfig */
 
 /** @type {typeof import('docusaurus-plugin-redoc').default} */
 const redocPlugin = redocPluginModule.default;
@@ -45,6 +49,39 @@ function logoUnderBaseUrl(spec, baseUrl) {
 }
 
 /**
+ * The data module's source: everything but the spec as JSON parsed at once, the spec as a string.
+ * @param {string} id
+ * @param {{spec: any; url?: string; themeId?: string; isSpecFile?: boolean}} data
+ */
+function dataModuleSource(id, data) {
+  const {spec, ...rest} = data;
+  // Redoc's parser edits the spec it is given (it adds the security section to the description):
+  // each store below gets a copy, the browser's the data untouched.
+  const copy = () => structuredClone(spec);
+  /** @type {AppStore | undefined} */
+  let store;
+  const descriptionHeadings = recordHeadings(() => {
+    store = new AppStore(copy(), rest.url, {disableSearch: true});
+  });
+  const meta = {
+    ...rest,
+    descriptionHeadings,
+    outline: outlineOf(/** @type {AppStore} */ (store)),
+    summary: {
+      title: spec.info?.title ?? '',
+      description: spec.info?.description ?? '',
+      hasLogo: Boolean(spec.info?.['x-logo']),
+    },
+  };
+  // JSON.parse of a string literal is faster to load than the same object as JS.
+  const literal = (/** @type {unknown} */ value) => JSON.stringify(JSON.stringify(value));
+  return (
+    `import {registerSpecData} from '@theme/useSpecData';\n` +
+    `export default registerSpecData(${JSON.stringify(id)}, JSON.parse(${literal(meta)}), ${literal(spec)});\n`
+  );
+}
+
+/**
  * @param {LoadContext} context
  * @param {PluginOptions} options
  * @returns {RedocPlugin}
@@ -59,33 +96,27 @@ function specDataPlugin(context, options) {
     ...plugin,
     /** @param {Parameters<NonNullable<RedocPlugin['contentLoaded']>>[0]} args */
     async contentLoaded(args) {
-      /** @type {unknown} */
+      /** @type {any} */
       let specData;
+      /** @type {RouteConfig | undefined} */
+      let route;
       const actions = {
         ...args.actions,
         /** @param {any} data */
         setGlobalData: (data) => {
           logoUnderBaseUrl(data.spec, context.baseUrl);
-          // Redoc's parser edits the spec it is given (it adds the security section to the
-          // description); the browser's store gets the data untouched, so this one gets a copy.
-          // The original plugin writes this same object to the routed page's data afterwards, so
-          // the headings are added to it in place.
-          const descriptionHeadings = recordHeadings(
-            () => new AppStore(structuredClone(data.spec), data.url, {disableSearch: true}),
-          );
-          Object.assign(data, {descriptionHeadings});
           specData = data;
           // Only the id, so that `useSpecData()` without an id can still find the first spec.
           args.actions.setGlobalData({id});
         },
+        /** @param {RouteConfig} config The routed page, added below with this module as its `specProps`. */
+        addRoute: (config) => {
+          route = config;
+        },
       };
       await plugin.contentLoaded?.({...args, actions});
-      // JSON.parse of a string literal is faster to load than the same object as JS.
-      dataModulePath = await args.actions.createData(
-        `spec-data-${id}.js`,
-        `import {registerSpecData} from '@theme/useSpecData';\n` +
-          `registerSpecData(${JSON.stringify(id)}, JSON.parse(${JSON.stringify(JSON.stringify(specData))}));\n`,
-      );
+      dataModulePath = await args.actions.createData(`spec-data-${id}.js`, dataModuleSource(id, specData));
+      if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
     },
     configureWebpack() {
       if (!dataModulePath) return {};

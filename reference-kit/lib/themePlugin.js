@@ -3,9 +3,9 @@
  * The kit's theme: its components (../theme) take the place of docusaurus-theme-redoc's, because
  * ../index.js lists this theme after the preset's own. Its webpack additions:
  *
- * - The server build gets its own `ReferenceStyles` (../reference/ReferenceStyles.server.tsx),
- *   which renders the reference in both colour modes to collect their CSS; the browser's bundle
- *   keeps the placeholder and so never carries that code or react-dom/server.
+ * - The server build gets its own `BuiltReference` (../reference/BuiltReference.server.tsx),
+ *   which renders the reference in both colour modes for its HTML and CSS; the browser's bundle
+ *   never carries that code or react-dom/server.
  * - The production browser bundle leaves out Redoc's in-browser spec loader: specs are loaded at
  *   build time, yet every API page downloaded and compiled `@redocly/openapi-core`'s bundler and
  *   `yaml` (./specLoaderStub.js fails clearly if anything calls it). `npm start` keeps the real
@@ -71,8 +71,8 @@ function referenceKitTheme(context, {specIds, defaultSpecId}) {
       if (isServer) {
         plugins.push(
           new webpack.NormalModuleReplacementPlugin(
-            exactly(path.join(KIT_DIR, 'reference', 'ReferenceStyles.tsx')),
-            path.join(KIT_DIR, 'reference', 'ReferenceStyles.server.tsx'),
+            exactly(path.join(KIT_DIR, 'reference', 'BuiltReference.tsx')),
+            path.join(KIT_DIR, 'reference', 'BuiltReference.server.tsx'),
           ),
         );
       } else if (config.mode === 'production') {

@@ -1,13 +1,14 @@
 /**
- * Redoc's reference, composed from the parts Redoc exports, with each section of the content
- * brought to life on its own (./ReferenceSection).
+ * Redoc's reference, composed from the parts Redoc exports: the markup of Redoc's own `Redoc`
+ * component (the same wrappers in the same order, so Redoc's CSS and scroll handling work), with
+ * three differences. The content is a flat list of sections (Redoc renders a tag's operations right
+ * after the tag, as siblings, so the page is the same); the API's info block is in a `div` of its
+ * own (`data-kit-info`); and the theme comes from the caller, so that one store serves both colour
+ * modes: Redoc reads its theme only through styled-components' `ThemeProvider`.
  *
- * The markup is Redoc's own `Redoc` component's: the same wrappers in the same order, so the
- * server HTML, Redoc's CSS and its scroll handling are unchanged. Two things differ: the content
- * is a flat list of sections (Redoc renders a tag's operations right after the tag, as siblings,
- * so the page is the same), the API's info block is in a `div` of its own (`ReferenceInfo` below),
- * and the theme comes from the caller, so that one store serves both colour modes: Redoc reads
- * its theme only through styled-components' `ThemeProvider`.
+ * The server renders this (./BuiltReference.server.tsx), and so does the browser when the page has
+ * no server HTML (client-side navigation, `npm start`); a page that loads with the server's HTML
+ * brings that HTML to life piece by piece instead (./LiveReference.tsx).
  */
 import React, {useMemo} from 'react';
 import {
@@ -15,32 +16,33 @@ import {
   ApiInfo,
   ApiLogo,
   BackgroundStub,
+  OperationItem,
   OptionsProvider,
   RedocWrap,
   SearchBox,
+  Section,
+  SectionItem,
   SideMenu,
   StickyResponsiveSidebar,
   StoreProvider,
   ThemeProvider,
   type AppStore,
+  type ContentItemModel,
+  type OperationModel,
   type ResolvedThemeInterface,
 } from 'redoc';
-import ReferenceSection, {type SectionModel} from './ReferenceSection';
-import {KEEP_SERVER_HTML, useRenderedNearViewport} from './keepServerHtml';
+import styles from './Reference.module.css';
+
+type SectionModel = ContentItemModel & {items: ContentItemModel[]};
 
 /** The content's sections in page order: each item, then its children. Groups have no section of their own. */
 function sectionsInPageOrder(items: SectionModel[]): SectionModel[] {
   return items.flatMap((item) => [...(item.type === 'group' ? [] : [item]), ...sectionsInPageOrder(item.items as SectionModel[])]);
 }
 
-/**
- * The info block (title, download link, the description's first paragraphs) keeps the server's
- * HTML while the page hydrates, like the sections, and renders in a task of its own right after:
- * its description is the first Markdown the page renders, and marked's first run is slow.
- */
-function ReferenceInfo({store}: {store: AppStore}): React.ReactElement {
-  const {ref, rendered} = useRenderedNearViewport<HTMLDivElement>();
-  return <div ref={ref} {...(rendered ? {children: <ApiInfo store={store} />} : KEEP_SERVER_HTML)} />;
+/** What Redoc's `ContentItem` renders inside a section, without the children that follow as sections of their own. */
+export function SectionContent({item}: {item: ContentItemModel}): React.ReactElement {
+  return item.type === 'operation' ? <OperationItem item={item as unknown as OperationModel} /> : <SectionItem item={item} />;
 }
 
 export default function Reference({store, theme}: {store: AppStore; theme: ResolvedThemeInterface}): React.ReactElement {
@@ -59,9 +61,13 @@ export default function Reference({store, theme}: {store: AppStore; theme: Resol
               <SideMenu menu={menu} />
             </StickyResponsiveSidebar>
             <ApiContentWrap className="api-content">
-              <ReferenceInfo store={store} />
+              <div data-kit-info="">
+                <ApiInfo store={store} />
+              </div>
               {sections.map((item) => (
-                <ReferenceSection key={item.id} item={item} />
+                <Section key={item.id} id={item.id} className={styles.section} $underlined={item.type === 'operation'}>
+                  <SectionContent item={item} />
+                </Section>
               ))}
             </ApiContentWrap>
             <BackgroundStub />

@@ -118,6 +118,9 @@ export function withPalette(options: RedocRawOptions, mode: 'light' | 'dark', ov
 
 /** Redoc options the kit sets unless the site sets them: see the kit's README. */
 export const KIT_REDOC_OPTIONS: RedocRawOptions = {
+  // Redoc's search box indexes every operation of the spec on every load; with it off, a page
+  // that loads with the server's HTML brings the reference to life piece by piece (./LiveReference).
+  disableSearch: true,
   // The side menu scrolls with the browser's own scroll bar; perfect-scrollbar, Redoc's default,
   // builds its rails and reads the page's layout as the menu mounts and whenever it changes.
   nativeScrollbars: true,

@@ -2,19 +2,47 @@
  * `@theme/useSpecData` of the reference kit: reads specs from the modules the page loads
  * (../lib/specDataPlugin.js, imported by ../lib/specImportsLoader.js) instead of global data, so
  * that pages without an API reference never download a spec.
+ *
+ * A spec arrives as a JSON string, and `spec` is an object that parses it the first time one of its
+ * properties is read: a page that loads with the server's HTML shows its reference without
+ * parsing it, and parses it only when a part of the reference comes to life. Passing the data on
+ * (`<Redoc {...useSpecData(id)} />`) reads nothing.
  */
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
-import type {BuiltSpecProps} from '../reference/useRedocStore';
+import type {SpecData, SpecDataMeta} from '../reference/specData';
 
-const loadedSpecs = new Map<string, BuiltSpecProps>();
+const loadedSpecs = new Map<string, SpecData>();
 
-/** Called by each `@redoc-spec-data/<id>` module when a page imports it. */
-export function registerSpecData(id: string, data: BuiltSpecProps): void {
+/** Called by each `@redoc-spec-data/<id>` module when a page imports it; the module's default export. */
+export function registerSpecData(id: string, meta: SpecDataMeta, specJson: string): SpecData {
+  const data = {...meta, spec: parsedWhenRead(specJson) as SpecData['spec']};
   loadedSpecs.set(id, data);
+  return data;
+}
+
+/** An object that stands for the JSON document `json`, parsed when a property is first read. */
+function parsedWhenRead(json: string): object {
+  let parsed: object | undefined;
+  const document = () => (parsed ??= JSON.parse(json) as object);
+  return new Proxy(
+    {},
+    {
+      get: (_, key) => Reflect.get(document(), key),
+      has: (_, key) => Reflect.has(document(), key),
+      set: (_, key, value) => Reflect.set(document(), key, value),
+      deleteProperty: (_, key) => Reflect.deleteProperty(document(), key),
+      ownKeys: () => Reflect.ownKeys(document()),
+      // Reported configurable: the stand-in itself has none of these properties.
+      getOwnPropertyDescriptor: (_, key) => {
+        const descriptor = Reflect.getOwnPropertyDescriptor(document(), key);
+        return descriptor && {...descriptor, configurable: true};
+      },
+    },
+  );
 }
 
 /** The spec with this id, or the first spec of the site when no id is given (as in the theme). */
-export default function useSpecData(id?: string): BuiltSpecProps {
+export default function useSpecData(id?: string): SpecData {
   const instances = useAllPluginInstancesData('docusaurus-plugin-redoc') as Record<string, {id: string} | undefined>;
   const specId = id ?? Object.values(instances)[0]?.id;
   const data = specId === undefined ? undefined : loadedSpecs.get(specId);

@@ -15,13 +15,14 @@ function kilobytes(file: string): number {
   return fs.statSync(path.join(BUILD, file)).size / 1000;
 }
 
-test('without JavaScript, an API page has its operations and the two pre-rendered style sheets', async ({browser}) => {
+test('without JavaScript, an API page has its operations and the pre-rendered style sheets', async ({browser}) => {
   const context = await browser.newContext({javaScriptEnabled: false});
   const page = await context.newPage();
   await page.goto(API_PAGE);
   const reference = page.locator('.redocusaurus');
   for (const summary of summaries) await expect(reference, summary).toContainText(summary);
-  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(2);
+  // Light, dark, and the menu's states (reference-kit/reference/stateCss.ts).
+  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(3);
   await expect(page.locator('#operation\\/addPet')).toHaveCount(1);
   await context.close();
 });
@@ -29,7 +30,7 @@ test('without JavaScript, an API page has its operations and the two pre-rendere
 test('this site keeps the pre-rendered style sheets after hydration, and the page is styled', async ({page}) => {
   await page.goto(API_PAGE);
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(2);
+  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(3);
   const menuWidth = await page.locator('.redocusaurus .menu-content').evaluate((node) => node.getBoundingClientRect().width);
   expect(menuWidth).toBeGreaterThan(200);
 });

@@ -1,9 +1,8 @@
 /**
  * `@theme/Redoc` of the reference kit, in place of docusaurus-theme-redoc's: Redoc's reference
- * composed from Redoc's parts (../../reference/Reference) so that its sections come to life one by
- * one as the reader reaches them, with one store for both colour modes
- * (../../reference/useRedocStore) and pre-rendered CSS that styles the server's HTML in both modes
- * (../../reference/ReferenceStyles). Same props as the theme's component.
+ * from a spec loaded at build time (../../reference/BuiltReference), rendered by the server with CSS
+ * for both colour modes and brought to life piece by piece in the browser. Same props as the
+ * theme's component.
  */
 import React from 'react';
 import clsx from 'clsx';
@@ -11,24 +10,12 @@ import {RedocStandalone, type RedocRawOptions} from 'redoc';
 import 'docusaurus-theme-redoc/dist-jsx/global';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
 import {useColorMode} from '@docusaurus/theme-common';
-import Reference from '../../reference/Reference';
-import ReferenceStyles from '../../reference/ReferenceStyles';
-import {useModeOptions, useRedocStore, type BuiltSpecProps} from '../../reference/useRedocStore';
+import BuiltReference from '../../reference/BuiltReference';
+import {useModeOptions} from '../../reference/useRedocStore';
+import type {SpecData} from '../../reference/specData';
 import '../../reference/reference.css';
 
-type Props = BuiltSpecProps & {className?: string; optionsOverrides?: RedocRawOptions};
-
-function BuiltReference({className, optionsOverrides, ...specProps}: Props): React.ReactElement {
-  const {store, modeTheme, lightTheme, darkTheme, hasLogo} = useRedocStore(specProps, optionsOverrides);
-  return (
-    <>
-      <ReferenceStyles store={store} lightTheme={lightTheme} darkTheme={darkTheme} />
-      <div className={clsx('redocusaurus', hasLogo && 'redocusaurus-has-logo', className)}>
-        <Reference store={store} theme={modeTheme} />
-      </div>
-    </>
-  );
-}
+type Props = SpecData & {className?: string; optionsOverrides?: RedocRawOptions};
 
 /** A spec given by URL only is fetched in the browser, as the theme does in development. */
 function FetchedReference({className, optionsOverrides, url, themeId = 'theme-redoc'}: Props): React.ReactElement {
@@ -44,5 +31,6 @@ function FetchedReference({className, optionsOverrides, url, themeId = 'theme-re
 export default function Redoc(props: Props): React.ReactElement {
   const isDevMode = process.env.NODE_ENV === 'development';
   if ((isDevMode && props.isSpecFile === false) || !props.spec) return <FetchedReference {...props} />;
-  return <BuiltReference {...props} />;
+  const {className, optionsOverrides, ...specProps} = props;
+  return <BuiltReference specProps={specProps} optionsOverrides={optionsOverrides} className={className} />;
 }

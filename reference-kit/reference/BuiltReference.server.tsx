@@ -1,0 +1,56 @@
+/**
+ * Server build of ./BuiltReference.tsx (the build swaps the module, see ../lib/themePlugin.js).
+ *
+ * Renders the reference in each colour mode with styled-components' ServerStyleSheet, and writes:
+ * - the CSS of both renders, scoped to their colour mode, the dark rules rewritten onto the classes
+ *   of the light render, which the page's HTML carries (./modeCss), with the class names listed for
+ *   the browser to register (./BuiltReference.tsx), and the rules for the menu's states (./stateCss);
+ * - the light render as the reference's HTML, its sections in full up to a budget and in short
+ *   form after it (./sectionStubs), so that the page's HTML does not grow with the spec.
+ * Two renders in all: the page's reference is the light one.
+ */
+import React from 'react';
+import {renderToString} from 'react-dom/server';
+import {flattenByProp, type AppStore, type ResolvedThemeInterface} from 'redoc';
+import Reference from './Reference';
+import {modeCss} from './modeCss';
+import {liveStateCss} from './stateCss';
+import {withSectionStubs} from './sectionStubs';
+import {useRedocStore} from './useRedocStore';
+import {referenceClassName, type BuiltReferenceProps} from './specData';
+
+interface ServerStyleSheet {
+  collectStyles(tree: React.ReactElement): React.ReactElement;
+  getStyleTags(): string;
+  seal(): void;
+}
+// styled-components 5 ships no type declarations.
+const {ServerStyleSheet} = require('styled-components') as {ServerStyleSheet: new () => ServerStyleSheet};
+
+function renderWithSheet(store: AppStore, theme: ResolvedThemeInterface) {
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(sheet.collectStyles(<Reference store={store} theme={theme} />));
+    return {html, css: sheet.getStyleTags()};
+  } finally {
+    sheet.seal();
+  }
+}
+
+export default function BuiltReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
+  const {store, lightTheme, darkTheme} = useRedocStore(specProps, optionsOverrides);
+  const light = renderWithSheet(store, lightTheme);
+  const dark = renderWithSheet(store, darkTheme);
+  const css = modeCss({lightHtml: light.html, lightSheet: light.css, darkHtml: dark.html, darkSheet: dark.css});
+  const html = withSectionStubs(light.html, flattenByProp(store.spec.contentItems, 'items'));
+  return (
+    <>
+      <div className="redocusaurus-styles">
+        <style data-class-names={css.classNames} dangerouslySetInnerHTML={{__html: css.light}} />
+        <style dangerouslySetInnerHTML={{__html: css.dark}} />
+        <style dangerouslySetInnerHTML={{__html: liveStateCss(lightTheme, darkTheme)}} />
+      </div>
+      <div className={referenceClassName(specProps, className)} dangerouslySetInnerHTML={{__html: html}} />
+    </>
+  );
+}

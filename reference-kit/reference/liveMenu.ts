@@ -1,0 +1,166 @@
+/**
+ * Redoc's side menu, brought to life on the HTML the server rendered, without React.
+ *
+ * Redoc's menu is a React tree of one observer component per item: hydrating it on a spec of
+ * hundreds of operations blocks a phone for a second, and it needs the store of the whole spec.
+ * Here Redoc's own `MenuStore` (activation, scroll tracking, the URL's hash, the phone's menu
+ * button) runs on light items made from the build's outline (../lib/outline.js), and each item
+ * reflects its state on the server's elements: the label of the active item gets Redoc's
+ * `active` class, an expanded item `data-kit-expanded`, an open phone menu `data-kit-open`. The
+ * colours and rules for those states are written by the server for both colour modes
+ * (./stateCss.ts). Clicks and the Enter and Space keys are handled on the menu as a whole.
+ */
+import {reaction} from 'mobx';
+import {
+  history,
+  MenuStore,
+  scrollIntoViewIfNeeded,
+  ScrollService,
+  type IMenuItem,
+  type RedocNormalizedOptions,
+  type SpecStore,
+} from 'redoc';
+import type {OutlineItem} from './specData';
+
+/** A menu item of the outline, its state shown on the server's `li`. */
+class LiveMenuItem implements IMenuItem {
+  id: string;
+  type: OutlineItem['type'];
+  depth: number;
+  name: string;
+  sidebarLabel: string;
+  absoluteIdx?: number;
+  items: LiveMenuItem[];
+  active = false;
+  expanded: boolean;
+
+  constructor(
+    outline: OutlineItem,
+    public parent: LiveMenuItem | undefined,
+    private readonly element: HTMLElement | undefined,
+    elements: Map<string, HTMLElement>,
+  ) {
+    this.id = outline.id;
+    this.type = outline.type;
+    this.depth = outline.depth;
+    // MenuStore reads neither; the menu's text is the server's.
+    this.name = this.sidebarLabel = outline.id;
+    // Redoc shows groups of tags expanded, and so does the server's HTML.
+    this.expanded = outline.type === 'group';
+    this.items = (outline.items ?? []).map((child) => new LiveMenuItem(child, this, elements.get(child.id), elements));
+  }
+
+  private get label(): HTMLElement | null | undefined {
+    return this.element?.querySelector(':scope > label');
+  }
+
+  activate(): void {
+    this.active = true;
+    const label = this.label;
+    label?.classList.add('active');
+    if (label) scrollIntoViewIfNeeded(label);
+  }
+
+  deactivate(): void {
+    this.active = false;
+    this.label?.classList.remove('active');
+  }
+
+  expand(): void {
+    this.parent?.expand();
+    this.expanded = true;
+    this.element?.setAttribute('data-kit-expanded', '');
+  }
+
+  collapse(): void {
+    // Redoc does not collapse groups of tags.
+    if (this.type === 'group') return;
+    this.expanded = false;
+    this.element?.removeAttribute('data-kit-expanded');
+  }
+}
+
+export interface LiveMenu {
+  dispose(): void;
+}
+
+/**
+ * Starts the menu of the reference in `root` (the server's HTML): scroll tracking, the hash, the
+ * clicks, the phone's menu button; scrolls to the section the URL's hash names, as Redoc does
+ * once mounted.
+ */
+export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options: RedocNormalizedOptions): LiveMenu {
+  const sidebar = root.querySelector<HTMLElement>('.menu-content');
+  const elements = new Map<string, HTMLElement>();
+  sidebar?.querySelectorAll<HTMLElement>('li[data-item-id]').forEach((li) => elements.set(li.dataset.itemId!, li));
+  const items = outline.map((item) => new LiveMenuItem(item, undefined, elements.get(item.id), elements));
+
+  const scroll = new ScrollService(options);
+  // MenuStore reads the menu tree and nothing else of the spec's store.
+  const menu = new MenuStore({contentItems: items} as unknown as SpecStore, scroll, history);
+
+  // Redoc measures the offset of its sticky menu once mounted; the server rendered it at 0.
+  if (sidebar) {
+    const top = `${options.scrollYOffset()}px`;
+    sidebar.style.top = top;
+    sidebar.style.height = `calc(100vh - ${top})`;
+  }
+
+  const itemOf = (target: EventTarget | null): LiveMenuItem | undefined => {
+    const li = target instanceof Element ? target.closest<HTMLElement>('li[data-item-id]') : null;
+    return li && sidebar?.contains(li) ? (menu.getItemById(li.dataset.itemId!) as LiveMenuItem | undefined) : undefined;
+  };
+  // What Redoc's SideMenu does on a click: a second click on the active item opens or closes it.
+  const activate = (item: LiveMenuItem) => {
+    if (item.active && options.menuToggle) {
+      if (item.expanded) item.collapse();
+      else item.expand();
+      return;
+    }
+    menu.activateAndScroll(item, true);
+  };
+  const onClick = (event: MouseEvent) => {
+    const item = itemOf(event.target);
+    if (item) activate(item);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const item = itemOf(event.target);
+    if (!item) return;
+    event.preventDefault();
+    activate(item);
+  };
+  sidebar?.addEventListener('click', onClick);
+  sidebar?.addEventListener('keydown', onKeyDown);
+
+  // The phone's menu button, right after the menu (Redoc leaves it out with `hideFab`).
+  const button = sidebar?.nextElementSibling instanceof HTMLElement ? sidebar.nextElementSibling : undefined;
+  const toggle = () => menu.toggleSidebar();
+  button?.addEventListener('click', toggle);
+  const stopShowingOpen = reaction(
+    () => menu.sideBarOpened,
+    (open) => {
+      sidebar?.toggleAttribute('data-kit-open', open);
+      // Redoc's chevrons move apart when the menu is open.
+      const offset = open ? 8 : -4;
+      const [upper, lower] = Array.from(button?.querySelectorAll<SVGElement>('svg') ?? []);
+      if (upper) upper.style.transform = `translate(2px, ${offset}px) rotate(180deg)`;
+      if (lower) lower.style.transform = `translate(2px, ${-offset}px)`;
+    },
+  );
+
+  // Where Redoc's store is created, and then once its reference is mounted.
+  MenuStore.updateOnHistory(history.currentId, scroll);
+  menu.updateOnHistory();
+
+  return {
+    dispose() {
+      sidebar?.removeEventListener('click', onClick);
+      sidebar?.removeEventListener('keydown', onKeyDown);
+      button?.removeEventListener('click', toggle);
+      stopShowingOpen();
+      menu.dispose();
+      scroll.dispose();
+    },
+  };
+}

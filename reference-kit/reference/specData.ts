@@ -1,0 +1,40 @@
+/**
+ * A spec's data as the kit delivers it to a page (../lib/specDataPlugin.js): the theme's
+ * `SpecProps` (the spec, read lazily, its download URL, its theme id), and what the page needs
+ * before it parses the spec. Also what the browser's and the server's reference share
+ * (./BuiltReference.tsx and ./BuiltReference.server.tsx, which the server build swaps).
+ */
+import clsx from 'clsx';
+import type {RedocRawOptions} from 'redoc';
+import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
+import type {RecordedHeadings} from '../lib/descriptionHeadings';
+import type {OutlineItem} from '../lib/outline';
+
+export type {OutlineItem};
+
+export interface SpecDataMeta {
+  url?: string;
+  themeId?: string;
+  isSpecFile?: boolean;
+  /** The headings Redoc finds in the spec's descriptions, found by the build. */
+  descriptionHeadings?: RecordedHeadings;
+  /** The reference's menu tree, each item with the part of the spec that holds it. */
+  outline?: OutlineItem[];
+  /** What the page's title, description and class names need. */
+  summary?: {title: string; description: string; hasLogo: boolean};
+}
+
+export type SpecData = SpecProps & SpecDataMeta;
+
+/** What the kit's `Redoc` hands to the reference it renders. */
+export interface BuiltReferenceProps {
+  specProps: SpecData;
+  optionsOverrides?: RedocRawOptions;
+  className?: string;
+}
+
+/** The reference's class names, the same on the server and in the browser. */
+export function referenceClassName(specProps: SpecData, className?: string): string {
+  const hasLogo = specProps.summary?.hasLogo ?? Boolean((specProps.spec.info as {'x-logo'?: unknown} | undefined)?.['x-logo']);
+  return clsx('redocusaurus', hasLogo && 'redocusaurus-has-logo', className);
+}
