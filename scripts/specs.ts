@@ -191,6 +191,13 @@ async function chooseRemoteSpec(options: RemoteSpecOptions): Promise<RemoteSpecC
   return {spec: fallbackFile, fallback: true};
 }
 
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(message);
+}
+
 /**
  * The redocusaurus `specs` entries for the given examples: every local file is
  * checked first, the remote example's URL comes from REMOTE_SPEC_URL (strict
@@ -201,10 +208,9 @@ export async function specEntries(
   examples: readonly Example[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<PluginOptions[]> {
-  // Once per file and build: Docusaurus loads the config more than once, and the warnings are said once.
-  await Promise.all(
-    examples.map((example) => oncePerBuild(`check:${example.specFile}`, () => assertValidSpec(example.specFile))),
-  );
+  // Checked on every load of the config, so that the development server checks an edited spec again;
+  // Docusaurus loads the config more than once per build, and each warning is printed once.
+  await Promise.all(examples.map((example) => assertValidSpec(example.specFile, warnOnce)));
   return Promise.all(
     examples.map(async (example): Promise<PluginOptions> => {
       const spec = example.remote
