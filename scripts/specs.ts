@@ -136,11 +136,8 @@ export async function probeRemoteSpec(url: string, timeoutMs = REMOTE_TIMEOUT_MS
   } catch (error) {
     return `the response is not YAML or JSON (${(error as Error).message.split('\n')[0]})`;
   }
-  const record = document as Record<string, unknown> | null;
-  if (!record || typeof record !== 'object' || !('openapi' in record || 'swagger' in record)) {
-    return 'the response is not an OpenAPI or Swagger document';
-  }
-  return undefined;
+  const problem = documentProblem(document);
+  return problem && `the response is not an OpenAPI or Swagger document: ${problem}`;
 }
 
 export interface RemoteSpecChoice {
