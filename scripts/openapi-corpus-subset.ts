@@ -22,7 +22,10 @@ type Json = Record<string, unknown>;
 const REPO_ROOT = path.resolve(__dirname, '..');
 
 /** Where reusable parts live: OpenAPI 3 under `components`, Swagger 2.0 at the top level. */
-const REUSABLE_OPENAPI = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks'];
+const REUSABLE_OPENAPI = [
+  ...['schemas', 'responses', 'parameters', 'examples'],
+  ...['requestBodies', 'headers', 'links', 'callbacks'],
+];
 const REUSABLE_SWAGGER = ['definitions', 'parameters', 'responses'];
 
 /** `#/components/schemas/a~1b` → ['components', 'schemas', 'a/b']. */
@@ -48,7 +51,10 @@ function localRefs(node: unknown, refs: Set<string>): void {
 /** The containers of reusable parts in `document`: `components.schemas`, or Swagger 2.0's `definitions`. */
 function reusableContainers(document: Json): {prefix: string[]; container: Json}[] {
   if (typeof document.swagger === 'string') {
-    return REUSABLE_SWAGGER.filter((name) => document[name]).map((name) => ({prefix: [name], container: document[name] as Json}));
+    return REUSABLE_SWAGGER.filter((name) => document[name]).map((name) => ({
+      prefix: [name],
+      container: document[name] as Json,
+    }));
   }
   const components = (document.components ?? {}) as Json;
   return REUSABLE_OPENAPI.filter((name) => components[name]).map((name) => ({
@@ -65,11 +71,14 @@ function keepOperations(document: Json, tags: readonly string[] | undefined): vo
   for (const [pathName, item] of Object.entries(paths)) {
     for (const method of [...REDOC_METHODS, 'trace']) {
       const operation = item[method] as Json | undefined;
-      if (operation && !((operation.tags as string[] | undefined) ?? []).some((tag) => wanted.has(tag))) delete item[method];
+      const tags = (operation?.tags as string[] | undefined) ?? [];
+      if (operation && !tags.some((tag) => wanted.has(tag))) delete item[method];
     }
     if (!REDOC_METHODS.some((method) => item[method])) delete paths[pathName];
   }
-  if (Array.isArray(document.tags)) document.tags = (document.tags as Json[]).filter((tag) => wanted.has(tag.name as string));
+  if (Array.isArray(document.tags)) {
+    document.tags = (document.tags as Json[]).filter((tag) => wanted.has(tag.name as string));
+  }
   const missing = tags.filter((tag) => !documentOperations(document).some((operation) => operation.tags.includes(tag)));
   if (missing.length > 0) throw new Error(`No operation is tagged ${missing.map((tag) => `"${tag}"`).join(', ')}.`);
 }
@@ -134,13 +143,17 @@ export function subsetDocument(source: Json, entry: CorpusDocument): Json {
 function main(argv: string[]): void {
   const [id, input] = argv;
   if (!id || !input) {
-    throw new Error('Usage: node --import tsx scripts/openapi-corpus-subset.ts <corpus id> <file from the unpacked package>');
+    throw new Error(
+      'Usage: node --import tsx scripts/openapi-corpus-subset.ts <corpus id> <file from the unpacked package>',
+    );
   }
   const entry = corpusDocument(id);
   const source = parseYaml(fs.readFileSync(input, 'utf8')) as Json; // YAML is a superset of JSON
   const document = subsetDocument(source, entry);
   const target = path.join(REPO_ROOT, entry.file);
-  const text = target.endsWith('.json') ? `${JSON.stringify(document)}\n` : stringifyYaml(document, {lineWidth: -1, noRefs: true});
+  const text = target.endsWith('.json')
+    ? `${JSON.stringify(document)}\n`
+    : stringifyYaml(document, {lineWidth: -1, noRefs: true});
   fs.writeFileSync(target, text);
   const operations = documentOperations(document);
   console.log(

@@ -19,7 +19,12 @@ const spec = {
   tags: [{name: 'actions'}, {name: 'Cardano » Blocks'}, {name: 'Café Menu'}, {name: '宠物'}],
   paths: {
     '/repos/{owner}/{repo}/actions/artifacts': {
-      get: {tags: ['actions'], operationId: 'actions/list-artifacts-for-repo', summary: 'List artifacts for a repository', responses: ok},
+      get: {
+        tags: ['actions'],
+        operationId: 'actions/list-artifacts-for-repo',
+        summary: 'List artifacts for a repository',
+        responses: ok,
+      },
     },
     '/blocks/{hash_or_number}': {get: {tags: ['Cardano » Blocks'], summary: 'Specific block', responses: ok}},
     '/menu': {post: {tags: ['Café Menu'], operationId: 'addDish', summary: 'Add a dish', responses: ok}},
