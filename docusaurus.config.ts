@@ -68,7 +68,7 @@ async function createConfig(): Promise<Config> {
           apiRoutes: [...pluginRoutes],
           // The routed examples render the same pet store API; its operations and schemas are indexed
           // once, from the page of the one file the custom pages render too (README, Search).
-          canonicalApiRoute: getExample('using-single-yaml').route,
+          indexedApiRoutes: [getExample('using-single-yaml').route],
           docsRouteBasePath: DOCS_BASE,
           indexBlog: false,
           indexPages: true,

@@ -1,14 +1,16 @@
 /**
  * Build-time handling of the sample specs, used by docusaurus.config.ts.
  *
- * - `assertValidSpec` lints a local spec file with the structural rules only,
- *   so that a broken spec stops the build with the file and the problems named
- *   (the plugin on its own logs bundling problems and carries on).
+ * - `assertValidSpec` checks a local spec file for what breaks a page (unreadable,
+ *   bad syntax, not OpenAPI 3 or Swagger 2, unresolved `$ref`s), so that such a spec
+ *   stops the build with the file and the problem named (the plugin on its own logs
+ *   bundling problems and carries on); structural findings Redoc renders through are warnings.
  * - `resolveRemoteSpec` checks that the remote example's URL serves a spec;
  *   if it does not, the build uses a local copy and says so once.
  * - `codeLanguages` lists the languages of the specs' code samples and fenced
  *   code, for the Prism grammars Redoc needs (plugins/lean-redoc).
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import {bundle, createConfig, lint, parseYaml} from '@redocly/openapi-core';
 import type {PluginOptions} from 'docusaurus-plugin-redoc';
@@ -23,25 +25,91 @@ export class SpecError extends Error {
   override name = 'SpecError';
 }
 
-/** Throws a SpecError naming `file` and each structural problem found in it. */
-export async function assertValidSpec(file: string): Promise<void> {
-  const config = await createConfig({extends: [], rules: {struct: 'error', 'no-unresolved-refs': 'error'}});
-  let problems: Awaited<ReturnType<typeof lint>>;
+type LintProblem = Awaited<ReturnType<typeof lint>>[number];
+
+/** At most this many findings of one kind are listed per file. */
+const LISTED_PROBLEMS = 10;
+
+/** A file as messages name it: relative to the working directory when inside it, else absolute. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/** One line per problem, `message (at file#/pointer)`. */
+function problemLines(problems: readonly LintProblem[], file: string): string[] {
+  const lines = problems.slice(0, LISTED_PROBLEMS).map((problem) => {
+    const where = problem.location[0];
+    // Redocly's pointers start with their own `#`: `#/components/schemas/Pet`.
+    const pointer = where ? `${shownPath(where.source.absoluteRef)}${where.pointer}` : file;
+    return `  - ${problem.message} (at ${pointer})`;
+  });
+  if (problems.length > lines.length) lines.push(`  - …and ${problems.length - lines.length} more`);
+  return lines;
+}
+
+/** Why a parsed document cannot be a Redoc page, or undefined when it can. */
+function documentProblem(document: unknown): string | undefined {
+  const record = document as Record<string, unknown> | null;
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return 'it is not a YAML or JSON object';
+  const isOpenApi3 = typeof record.openapi === 'string' && /^3\./.test(record.openapi);
+  const isSwagger2 = String(record.swagger) === '2.0';
+  if (!isOpenApi3 && !isSwagger2) {
+    const found =
+      'openapi' in record
+        ? `it says \`openapi: ${String(record.openapi)}\``
+        : 'swagger' in record
+          ? `it says \`swagger: ${String(record.swagger)}\``
+          : 'it has no `openapi` or `swagger` field';
+    return `it is neither OpenAPI 3 (\`openapi: 3.x\`) nor Swagger 2 (\`swagger: "2.0"\`): ${found}`;
+  }
+  // Redoc reads the page's title and description from it, and fails without it.
+  if (!record.info || typeof record.info !== 'object') return 'it has no `info` object, which Redoc needs for the page';
+  return undefined;
+}
+
+/**
+ * Checks a local spec for what would break its page, and throws a SpecError naming `file` and the
+ * problem: a file that cannot be read, a YAML or JSON syntax error, a document that is neither
+ * OpenAPI 3 nor Swagger 2 (or has no `info`), a `$ref` that resolves to nothing. Structural lint
+ * findings that Redoc renders through (OpenAPI 3.0's `nullable` without a `type`, a missing
+ * `scopes`…) are passed to `warn`, naming the file and the pointer, and the build goes on.
+ */
+export async function assertValidSpec(file: string, warn: (message: string) => void = console.warn): Promise<void> {
+  const invalid = (reason: string) => new SpecError(`Invalid OpenAPI spec "${file}": ${reason}`);
+  let source: string;
+  try {
+    source = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    throw invalid(`the file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  let document: unknown;
+  try {
+    document = parseYaml(source); // YAML is a superset of JSON
+  } catch (error) {
+    throw invalid(`YAML/JSON syntax error: ${(error as Error).message}`);
+  }
+  const problem = documentProblem(document);
+  if (problem) throw invalid(problem);
+
+  const config = await createConfig({extends: [], rules: {struct: 'warn', 'no-unresolved-refs': 'error'}});
+  let problems: LintProblem[];
   try {
     problems = await lint({ref: path.resolve(file), config});
   } catch (error) {
-    // Unreadable files and YAML syntax errors are thrown, not reported as problems.
-    throw new SpecError(`Invalid OpenAPI spec "${file}": ${(error as Error).message}`);
+    throw invalid((error as Error).message);
   }
-  const errors = problems.filter((problem) => problem.severity === 'error');
-  if (errors.length === 0) return;
-  const lines = errors.slice(0, 10).map((problem) => {
-    const where = problem.location[0];
-    const pointer = where ? `${path.relative(process.cwd(), where.source.absoluteRef)}#${where.pointer}` : file;
-    return `  - ${problem.message} (at ${pointer})`;
-  });
-  if (errors.length > lines.length) lines.push(`  - …and ${errors.length - lines.length} more`);
-  throw new SpecError(`Invalid OpenAPI spec "${file}": ${errors.length} problem(s)\n${lines.join('\n')}`);
+  const errors = problems.filter((finding) => finding.severity === 'error');
+  if (errors.length > 0) {
+    throw invalid(`${errors.length} problem(s)\n${problemLines(errors, file).join('\n')}`);
+  }
+  const warnings = problems.filter((finding) => finding.severity === 'warn');
+  if (warnings.length > 0) {
+    warn(
+      `[spec check] Warning: "${file}" has ${warnings.length} lint finding(s) that Redoc renders through; ` +
+        `the build goes on.\n${problemLines(warnings, file).join('\n')}`,
+    );
+  }
 }
 
 /** Why a remote URL was not usable, or undefined when it serves an OpenAPI or Swagger document. */
@@ -68,11 +136,8 @@ export async function probeRemoteSpec(url: string, timeoutMs = REMOTE_TIMEOUT_MS
   } catch (error) {
     return `the response is not YAML or JSON (${(error as Error).message.split('\n')[0]})`;
   }
-  const record = document as Record<string, unknown> | null;
-  if (!record || typeof record !== 'object' || !('openapi' in record || 'swagger' in record)) {
-    return 'the response is not an OpenAPI or Swagger document';
-  }
-  return undefined;
+  const problem = documentProblem(document);
+  return problem && `the response is not an OpenAPI or Swagger document: ${problem}`;
 }
 
 export interface RemoteSpecChoice {
@@ -123,6 +188,13 @@ async function chooseRemoteSpec(options: RemoteSpecOptions): Promise<RemoteSpecC
   return {spec: fallbackFile, fallback: true};
 }
 
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(message);
+}
+
 /**
  * The redocusaurus `specs` entries for the given examples: every local file is
  * checked first, the remote example's URL comes from REMOTE_SPEC_URL (strict
@@ -133,7 +205,9 @@ export async function specEntries(
   examples: readonly Example[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<PluginOptions[]> {
-  await Promise.all(examples.map((example) => assertValidSpec(example.specFile)));
+  // Checked on every load of the config, so that the development server checks an edited spec again;
+  // Docusaurus loads the config more than once per build, and each warning is printed once.
+  await Promise.all(examples.map((example) => assertValidSpec(example.specFile, warnOnce)));
   return Promise.all(
     examples.map(async (example): Promise<PluginOptions> => {
       const spec = example.remote

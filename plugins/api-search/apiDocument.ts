@@ -4,12 +4,12 @@
  * The indexer of @easyops-cn/docusaurus-search-local splits docs pages into
  * sections at the `article` h1–h3 headings and takes each section's anchor
  * from the heading's `a.hash-link`. A Redoc page has neither an `article` nor
- * hash links, so this writes one. For the canonical API page: an h1 with the
- * page title, then an h2 per Redoc section (info sections, tags, operations,
- * schemas, which Redoc 2 renders as model tags) linking to that section's id,
- * each followed by a paragraph of plain text to search. Every other API page
- * renders the same kind of spec and is written as its title alone, so each
- * operation is one hit, not one per page.
+ * hash links, so this writes one. For an API page indexed section by section:
+ * an h1 with the page title, then an h2 per Redoc section (info sections, tags,
+ * operations, schemas, which Redoc 2 renders as model tags) linking to that
+ * section's id, each followed by a paragraph of plain text to search. An API page
+ * that renders a spec indexed on another page is written as its title alone, so
+ * each operation is one hit, not one per page.
  */
 import {createRequire} from 'node:module';
 import type {Cheerio, CheerioAPI} from 'cheerio';
@@ -82,21 +82,32 @@ export function pathWords(path: string): string {
 }
 
 /**
- * Redoc's section ids: `tag/pet/operation/findPetsByStatus` (or `operation/…`), `schema/Pet`, `tag/pet`.
+ * Redoc 2.1.4's section ids, as its models build them (`data-section-id`, also the element's id):
+ * - a tag: `tag/` and the tag name slugified (GroupModel, `safeSlugify`): `Cardano » Blocks` becomes
+ *   `tag/Cardano-Blocks`, `Café` `tag/Cafe`; a name slugify leaves nothing of, such as `宠物`, is kept
+ *   as it is, lower case, spaces as `-`;
+ * - an operation with an operationId: its tag's id, `/operation/` and the operationId as it is, `/`
+ *   included (`tag/actions/operation/actions/get-artifact`); `operation/<operationId>` when untagged
+ *   (OperationModel);
+ * - an operation without one: its tag's id followed by its JSON pointer, `/paths/<path, each / as ~1>/<method>`
+ *   (`tag/Health/paths/~1health/get`); the pointer alone when untagged;
+ * - Markdown headings: `section/<slug>` in the description, `tag/<slug>/section/<slug>` in a tag's;
+ *   a schema through `<SchemaDefinition>`: `schema/<name>` (or `…/schemas/<name>`).
  * A model tag (`tag/pet_model`) is told from a tag by its content, see `isModelTag`.
  */
+const OPERATION_WITH_ID = /^(?:tag\/.+?\/)?operation\/.+$/;
+const OPERATION_BY_POINTER = /^(?:tag\/.+?)?\/paths\/[^/]+\/(?:get|put|post|delete|options|head|patch)$/;
+
 export function sectionKind(id: string): ApiSectionKind {
-  if (/(?:^|\/)operation\/[^/]+$/.test(id)) return 'operation';
+  if (OPERATION_WITH_ID.test(id) || OPERATION_BY_POINTER.test(id)) return 'operation';
   if (/(?:^|\/)schemas?\/[^/]+$/.test(id)) return 'schema';
   if (/^tag\/[^/]+$/.test(id)) return 'tag';
   return 'info';
 }
 
-/** The context of a hit, from the section id: the tag an operation is filed under, or "Schemas". */
-function sectionContext(id: string, kind: ApiSectionKind): string {
-  if (kind === 'schema') return 'Schemas';
-  const tag = kind === 'operation' ? /^tag\/([^/]+)\//.exec(id)?.[1] : undefined;
-  return tag === undefined ? '' : decodeURIComponent(tag);
+/** The id of the tag an operation is filed under (`tag/actions` for `tag/actions/operation/actions/x`), if any. */
+function operationTagId(id: string): string | undefined {
+  return /^(tag\/.+?)\/(?:operation|paths)\//.exec(id)?.[1];
 }
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
@@ -134,12 +145,22 @@ function operationContent(section: Cheerio<Element>, heading: Cheerio<Element>, 
  */
 export function readApiSections($: CheerioAPI): ApiSection[] {
   const sections: ApiSection[] = [];
+  // Tag headings by section id; Redoc writes each tag's section before its operations.
+  const tagTitles = new Map<string, string>();
   $('.redocusaurus [data-section-id]').each((_, element) => {
     const section = $(element);
     const id = section.attr('data-section-id') ?? '';
-    // Redoc nests a copy of each operation (`operation/x` inside `tag/t/operation/x`); index the outer one.
+    // Redoc nests a copy of each operation with an operationId (`operation/x` inside `tag/t/operation/x`,
+    // or inside `operation/x` when untagged); index the outer one.
     const outer = section.parents('[data-section-id]').toArray();
-    if (outer.some((parent) => ($(parent).attr('data-section-id') ?? '').endsWith(`/${id}`))) return;
+    if (
+      outer.some((parent) => {
+        const parentId = $(parent).attr('data-section-id') ?? '';
+        return parentId === id || parentId.endsWith(`/${id}`);
+      })
+    ) {
+      return;
+    }
 
     const idKind = sectionKind(id);
     const kind = idKind === 'tag' && isModelTag(section) ? 'schema' : idKind;
@@ -152,7 +173,10 @@ export function readApiSections($: CheerioAPI): ApiSection[] {
         .text()
         .replace(/\s+/g, ' ')
         .trim() || plainText(heading);
-    const context = sectionContext(id, kind);
+    if (idKind === 'tag') tagTitles.set(id, headingText);
+    // An operation's context is its tag as the page shows it (the tag section's heading), not its id's slug.
+    const tagId = kind === 'operation' ? operationTagId(id) : undefined;
+    const context = kind === 'schema' ? 'Schemas' : tagId ? (tagTitles.get(tagId) ?? tagId.slice('tag/'.length)) : '';
     if (kind === 'operation') {
       const verb = section.find('.http-verb').first();
       const method = verb.text().trim().toUpperCase();
@@ -194,7 +218,7 @@ function documentHead($: CheerioAPI): string {
 }
 
 /**
- * The search document for the canonical API page: the page, then one section per Redoc section.
+ * The search document for an API page indexed section by section: the page, then one section per Redoc section.
  *
  * @param html The page's built HTML.
  * @param route The page's route, for the error when the page has no operations.
@@ -223,8 +247,8 @@ export function apiSearchDocument(html: string, route: string): {document: strin
 }
 
 /**
- * The search document for any other API page: its title and description only, so that it is
- * found as a page while its operations are found once, on the canonical page.
+ * The search document for an API page whose spec is indexed on another page: its title and
+ * description only, so that it is found as a page while its operations are found once, there.
  */
 export function apiPageDocument(html: string, route: string): string {
   const $ = cheerio.load(html);

@@ -1,14 +1,14 @@
 /**
- * Offline search: @easyops-cn/docusaurus-search-local, with one API page
+ * Offline search: @easyops-cn/docusaurus-search-local, with API pages
  * indexed operation by operation.
  *
  * The search plugin indexes what the build wrote. A Redoc page, as built, is
  * one long page without the headings and hash links it splits docs at, so
  * this wrapper runs the plugin's index step on a temporary copy of the built
- * pages in which the canonical API page is rewritten as a document with one
- * section per Redoc section, and the other API pages (the same API from other
- * sources) as their title alone (./apiDocument.ts). Each hit of the canonical
- * page also gets its context (an operation's tag) in the index.
+ * pages in which each API page of `indexedApiRoutes` is rewritten as a document
+ * with one section per Redoc section, and the other API pages (on this site, the
+ * same API from other sources) as their title alone (./apiDocument.ts). Each
+ * section's hit also gets its context (an operation's tag) in the index.
  *
  * The index file is named by a cache key of everything it is built from,
  * specs included (./cacheKey.ts), rather than by the plugin's `hashed`, which
@@ -26,8 +26,12 @@ import {searchIndexKey} from './cacheKey';
 export interface Options extends Omit<SearchOptions, 'hashed'> {
   /** Routes of the pages Redoc renders a whole spec on (as the site writes them, e.g. `/examples/x/`). */
   apiRoutes: string[];
-  /** The one API route whose operations and schemas are indexed; the others are found as pages. */
-  canonicalApiRoute: string;
+  /**
+   * The API routes indexed section by section: each operation, tag and schema a hit of its own.
+   * The other `apiRoutes` are found as pages, by title and description (use this when several
+   * pages render the same API, so that each operation is found once).
+   */
+  indexedApiRoutes: string[];
 }
 
 /** What the navbar's search box (src/theme/SearchBar) needs from the plugin. */
@@ -62,6 +66,9 @@ function toArray<T>(value: T | T[] | undefined): T[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/** The URL the search plugin gives a page's documents (`u`): base URL, route, trailing slash. */
+const pageUrl = (baseUrl: string, route: string) => `${baseUrl}${route}/`;
+
 /** A route as the search plugin compares them: no base URL, no slash at either end. */
 function bareRoute(url: string, baseUrl = '/'): string {
   return url.slice(url.startsWith(baseUrl) ? baseUrl.length : 0).replace(/^\/|\/$/g, '');
@@ -82,13 +89,13 @@ async function exists(file: string): Promise<boolean> {
 /**
  * Writes the pages to index into `mirrorDir`, at the same paths as in the
  * build: docs and pages copied, API pages rewritten. Returns the context of
- * each section of the canonical API page, by anchor.
+ * each section of the API pages indexed section by section, by URL and anchor.
  */
 async function writeMirror(
   props: PostBuildProps,
   mirrorDir: string,
   apiRoutes: ReadonlySet<string>,
-  canonicalRoute: string,
+  indexedRoutes: ReadonlySet<string>,
   ignoreFiles: (string | RegExp)[],
 ): Promise<Map<string, string>> {
   const contexts = new Map<string, string>();
@@ -108,9 +115,11 @@ async function writeMirror(
       if (!(await exists(source))) throw new Error(`api-search: no built HTML for the API page /${route}/ (${source}).`);
       await fs.mkdir(path.dirname(target), {recursive: true});
       const html = await fs.readFile(source, 'utf8');
-      if (route === canonicalRoute) {
+      if (indexedRoutes.has(route)) {
         const {document, sections} = apiSearchDocument(html, `/${route}/`);
-        for (const section of sections) if (section.context) contexts.set(`#${section.id}`, section.context);
+        for (const section of sections) {
+          if (section.context) contexts.set(`${pageUrl(baseUrl, route)}#${section.id}`, section.context);
+        }
         await fs.writeFile(target, document);
       } else {
         await fs.writeFile(target, apiPageDocument(html, `/${route}/`));
@@ -144,9 +153,9 @@ async function setIndexUrl(context: LoadContext, key: string): Promise<void> {
 const CODE_FILES = ['index.ts', 'apiDocument.ts', 'cacheKey.ts'].map((name) => path.join(__dirname, name));
 
 export default function apiSearchPlugin(context: LoadContext, options: Options): Plugin {
-  const {apiRoutes, canonicalApiRoute, ...searchOptions} = options;
+  const {apiRoutes, indexedApiRoutes, ...searchOptions} = options;
   const apiRouteSet = new Set(apiRoutes.map((route) => bareRoute(route)));
-  const canonicalRoute = bareRoute(canonicalApiRoute);
+  const indexedRouteSet = new Set(indexedApiRoutes.map((route) => bareRoute(route)));
   const plugin = searchLocal.default(context, {
     ...searchOptions,
     // Unhashed: this wrapper names the index file by its own cache key (see setIndexUrl).
@@ -184,7 +193,7 @@ export default function apiSearchPlugin(context: LoadContext, options: Options):
           props,
           mirrorDir,
           apiRouteSet,
-          canonicalRoute,
+          indexedRouteSet,
           toArray(searchOptions.ignoreFiles),
         );
         // With no docs plugins passed, every route under docsRouteBasePath is a docs page; with
@@ -193,9 +202,8 @@ export default function apiSearchPlugin(context: LoadContext, options: Options):
         const written = path.join(mirrorDir, INDEX_NAME);
         if (!(await exists(written))) throw new Error(`api-search: the search plugin wrote no ${INDEX_NAME}.`);
         const index = JSON.parse(await fs.readFile(written, 'utf8')) as SearchIndex;
-        const canonicalUrl = `${props.baseUrl}${canonicalRoute}/`;
         for (const document of index.flatMap((part) => part.documents)) {
-          const hitContext = document.u === canonicalUrl && document.h ? contexts.get(document.h) : undefined;
+          const hitContext = document.h ? contexts.get(document.u + document.h) : undefined;
           if (hitContext) document.b = [hitContext];
         }
         await fs.writeFile(path.join(props.outDir, indexFileName(indexKey)), JSON.stringify(index));
@@ -207,12 +215,12 @@ export default function apiSearchPlugin(context: LoadContext, options: Options):
 }
 
 export function validateOptions({validate, options}: OptionValidationContext<Options, Options>): Options {
-  const {apiRoutes, canonicalApiRoute, ...searchOptions} = options;
+  const {apiRoutes, indexedApiRoutes, ...searchOptions} = options;
   if (!Array.isArray(apiRoutes) || apiRoutes.length === 0 || apiRoutes.some((route) => !route.startsWith('/'))) {
     throw new Error('api-search: `apiRoutes` must list the routes of the API pages, each starting with "/".');
   }
-  if (!apiRoutes.includes(canonicalApiRoute)) {
-    throw new Error('api-search: `canonicalApiRoute` must be one of `apiRoutes`.');
+  if (!Array.isArray(indexedApiRoutes) || indexedApiRoutes.some((route) => !apiRoutes.includes(route))) {
+    throw new Error('api-search: `indexedApiRoutes` must list routes of `apiRoutes` (those indexed section by section).');
   }
   if ('hashed' in searchOptions) {
     throw new Error('api-search: leave out `hashed`; the index file is always named by its cache key.');
@@ -222,5 +230,5 @@ export function validateOptions({validate, options}: OptionValidationContext<Opt
     options: searchOptions,
   });
   const {hashed: _hashed, ...rest} = validated;
-  return {...rest, apiRoutes, canonicalApiRoute};
+  return {...rest, apiRoutes, indexedApiRoutes};
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
+import {assertValidSpec} from '../../scripts/specs';
 import {REPO_ROOT, buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../support/miniSite';
 
 const singleYaml = getExample('using-single-yaml');
@@ -21,6 +22,13 @@ const breakages = [
     // A real `$ref`, not the model tag's <SchemaDefinition schemaRef> text, which only Redoc reads.
     break: (source: string) => source.replace(/(\$ref: ')#\/components\/schemas\/Pet'/, "$1#/components/schemas/Pett'"),
     problem: /Can't resolve \$ref|Pett/,
+  },
+  {
+    name: 'a document that is neither OpenAPI 3 nor Swagger 2',
+    file: 'openapi-2.yaml',
+    // A plausible slip: the OpenAPI version written as Swagger's.
+    break: (source: string) => source.replace(/^openapi: .*$/m, 'openapi: 2.0.0'),
+    problem: /neither OpenAPI 3 .* nor Swagger 2 .*: it says `openapi: 2\.0\.0`/,
   },
   {
     name: 'a YAML syntax error',
@@ -60,4 +68,40 @@ test.describe('an invalid spec fails the build', () => {
       expect(await fs.readFile(path.join(REPO_ROOT, singleYaml.specFile), 'utf8')).toBe(original);
     });
   }
+});
+
+test.describe('a spec with lint findings that Redoc renders through', () => {
+  let scratch: string;
+  test.beforeEach(async () => {
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'style-spec-'));
+  });
+  test.afterEach(async () => fs.rm(scratch, {recursive: true, force: true}));
+
+  // The build with such a spec going on is checked on real documents (tests/build/corpus.spec.ts).
+  test('passes the check with one warning naming the file and the pointer, with a single #', async () => {
+    const original = await fs.readFile(path.join(REPO_ROOT, singleYaml.specFile), 'utf8');
+    // OpenAPI 3.0 allows `nullable` without a `type`, as GitHub's description has it; the lint does not.
+    const styled = original.replace(
+      '      type: object\n      required: [name, photoUrls]\n',
+      '      nullable: true\n      required: [name, photoUrls]\n',
+    );
+    expect(styled).not.toBe(original);
+    const file = path.join(scratch, 'nullable.yaml');
+    await fs.writeFile(file, styled);
+
+    const warnings: string[] = [];
+    await expect(assertValidSpec(file, (message) => warnings.push(message))).resolves.toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`"${file}"`);
+    expect(warnings[0]).toContain('The `type` field must be defined when the `nullable` field is used.');
+    expect(warnings[0]).toContain(`(at ${file}#/components/schemas/Pet/nullable)`);
+    expect(warnings[0]).not.toContain('##');
+  });
+
+  test('the sample specs pass the check without a warning', async () => {
+    const warnings: string[] = [];
+    const samples = ['openapi/single-file/openapi.yaml', 'openapi/multi-file/openapi.yaml', 'openapi/swagger/swagger.json'];
+    for (const file of samples) await assertValidSpec(path.join(REPO_ROOT, file), (message) => warnings.push(message));
+    expect(warnings).toEqual([]);
+  });
 });

@@ -15,7 +15,7 @@ const API_PAGE_TIMEOUT = 15_000;
 
 const BUILD_DIR = path.resolve(REPO_ROOT, process.env.BUILD_DIR ?? 'build');
 
-/** The one API page whose operations are indexed (docusaurus.config.ts, canonicalApiRoute). */
+/** The one API page whose operations are indexed (docusaurus.config.ts, indexedApiRoutes). */
 const CANONICAL = getExample('using-single-yaml').route;
 
 /** Every browser test here also fails on a page error or a console error. */
@@ -202,6 +202,18 @@ test.describe('search results', () => {
     // The URL changes before the API page's chunks (Redoc, about 1 MB) have loaded and run.
     await expect(heading).toHaveText(/Find pets by status/, {timeout: API_PAGE_TIMEOUT});
     await expect(heading).toBeInViewport();
+  });
+
+  test('a hit is named by its title and its context, kept apart', async ({page}) => {
+    await page.goto('/docs/');
+    await waitForHydration(page);
+    await search(page, 'findByStatus');
+    const hit = optionTitle(page, 'GET /pet/findByStatus — Find pets by status');
+    // What a screen reader announces for the option; its two lines ran together ("…statuspet").
+    await expect(hit).toHaveAccessibleName('GET /pet/findByStatus — Find pets by status, pet');
+    await expect(
+      page.getByRole('option', {name: 'GET /pet/findByStatus — Find pets by status, pet', exact: true}),
+    ).toHaveCount(1);
   });
 
   test('words of an operation summary find it once', async ({page}) => {

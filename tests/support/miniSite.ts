@@ -11,21 +11,60 @@ import type {Example} from '../../src/data/examples';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
+const RESOURCES_MARK = 'mini-site-resources:';
+
 export interface MiniSiteBuild {
   exitCode: number;
   output: string;
+  /** The build's wall-clock time, CPU time (user and system) and peak resident memory, when built with `measure`. */
+  resources?: {seconds: number; cpuSeconds: number; peakMiB: number};
   siteDir: string;
   /** Reads a file of the built site, e.g. `examples/using-remote-url/index.html`. */
   readBuilt(file: string): Promise<string>;
   /** Lists the files at the top of the built site. */
   listBuilt(): Promise<string[]>;
+  /** Serves the built site on 127.0.0.1 (scripts/serve-build.mjs, on a free port). */
+  serve(): Promise<BuiltSiteServer>;
+}
+
+export interface BuiltSiteServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves `dir` with scripts/serve-build.mjs on a port the system picks; resolves once it listens. */
+async function serveBuilt(dir: string): Promise<BuiltSiteServer> {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/serve-build.mjs'), '--dir', dir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let printed = '';
+    child.stdout.on('data', (chunk) => {
+      printed += chunk;
+      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`serve-build.mjs exited (${code}) before listening: ${printed}`)));
+  });
+  return {
+    origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.on('exit', () => resolve());
+        child.kill();
+      }),
+  };
 }
 
 export async function buildMiniSite(options: {
   examples: readonly Example[];
   env?: Record<string, string>;
-  /** Adds one docs page and the site's search plugin (plugins/api-search), indexing the first example's page. */
+  /** Adds one docs page and the site's search plugin (plugins/api-search), indexing each API page section by section. */
   search?: boolean;
+  /** Runs the build under GNU time (`/usr/bin/time`, Debian's `time` package) to measure it. */
+  measure?: boolean;
 }): Promise<MiniSiteBuild> {
   const siteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'redocusaurus-mini-'));
   await fs.symlink(path.join(REPO_ROOT, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
@@ -33,10 +72,11 @@ export async function buildMiniSite(options: {
     ...example,
     specFile: path.resolve(REPO_ROOT, example.specFile),
   }));
+  const apiRoutes = examples.filter((example) => example.kind === 'plugin-route').map((example) => example.route);
   const search = options.search
     ? {
-        apiRoutes: examples.filter((example) => example.kind === 'plugin-route').map((example) => example.route),
-        canonicalApiRoute: examples[0]!.route,
+        apiRoutes,
+        indexedApiRoutes: apiRoutes,
         docsRouteBasePath: 'docs',
         indexBlog: false,
       }
@@ -74,21 +114,33 @@ export = async () => ({
   await fs.writeFile(path.join(siteDir, 'docusaurus.config.ts'), config);
   await fs.writeFile(path.join(siteDir, 'package.json'), '{"private": true}\n');
   // Unminified: the tests read the build's output and HTML, and minifying was the slowest part.
-  const child = spawn(
+  const command = [
     process.execPath,
-    [path.join(REPO_ROOT, 'scripts/docusaurus.mjs'), 'build', siteDir, '--config', 'docusaurus.config.ts', '--no-minify'],
-    {cwd: siteDir, env: {...process.env, ...options.env, FORCE_COLOR: '0'}},
-  );
+    path.join(REPO_ROOT, 'scripts/docusaurus.mjs'),
+    ...['build', siteDir, '--config', 'docusaurus.config.ts', '--no-minify'],
+  ];
+  // GNU time's line: elapsed, user and system seconds, and maximum resident set size in KiB.
+  const timed = options.measure ? ['/usr/bin/time', '-f', `${RESOURCES_MARK} %e %U %S %M`, ...command] : command;
+  const child = spawn(timed[0]!, timed.slice(1), {cwd: siteDir, env: {...process.env, ...options.env, FORCE_COLOR: '0'}});
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exitCode = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  const measured = new RegExp(`^${RESOURCES_MARK} ([\\d.]+) ([\\d.]+) ([\\d.]+) (\\d+)$`, 'm').exec(output);
   return {
     exitCode,
     output,
+    resources: measured
+      ? {
+          seconds: Number(measured[1]),
+          cpuSeconds: Number(measured[2]) + Number(measured[3]),
+          peakMiB: Math.round(Number(measured[4]) / 1024),
+        }
+      : undefined,
     siteDir,
     readBuilt: (file) => fs.readFile(path.join(siteDir, 'build', file), 'utf8'),
     listBuilt: () => fs.readdir(path.join(siteDir, 'build')),
+    serve: () => serveBuilt(path.join(siteDir, 'build')),
   };
 }
 
