@@ -138,7 +138,6 @@ test.describe('the corpus of real public specs', () => {
 
   for (const {document, pick, anchor} of deepLinks) {
     test(`${document.id}: a link to an operation's anchor lands on the operation`, async ({page}) => {
-      // The GitHub page hydrates 572 operations.
       test.setTimeout(180_000);
       const {example, operations} = pages.find((candidate) => candidate.document === document)!;
       const operation = pick(operations);

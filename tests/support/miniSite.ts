@@ -96,7 +96,8 @@ export = async () => ({
   onBrokenLinks: 'ignore',
   presets: [
     ['classic', {docs: ${search ? "{routeBasePath: 'docs'}" : 'false'}, blog: false, pages: false}],
-    ['redocusaurus', {
+    // The redocusaurus preset through the reference kit, as the site uses it.
+    [${JSON.stringify(path.join(REPO_ROOT, 'reference-kit'))}, {
       config: ${JSON.stringify(path.join(REPO_ROOT, 'redocly.yaml'))},
       specs: await specEntries(${JSON.stringify(examples)}),
     }],
