@@ -6,6 +6,7 @@ import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
 import {examples, getExample, pluginRoutes} from './src/data/examples';
 import {codeLanguages, specEntries} from './scripts/specs';
+import {siteAddress} from './scripts/siteAddress';
 import remarkSpecImports from './plugins/redoc-per-route/remarkSpecImports';
 import remarkCodeBlocks from './plugins/lean-prism/remarkCodeBlocks';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
@@ -14,13 +15,14 @@ const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
 const DOCS_BASE = 'docs';
 
 async function createConfig(): Promise<Config> {
+  // SITE_URL and BASE_URL: a domain root, or a project page such as https://owner.github.io/redocusaurus/.
+  const {url, baseUrl} = siteAddress();
   const specs = await specEntries(examples);
   return {
     title: 'Redocusaurus',
     tagline: 'OpenAPI reference pages for your Docusaurus site, rendered by Redoc',
-    // Overridable for preview deploys, so canonical links and the sitemap point at the right host.
-    url: process.env.SITE_URL ?? 'https://redocusaurus.vercel.app',
-    baseUrl: '/',
+    url,
+    baseUrl,
     favicon: 'img/favicon.svg',
     trailingSlash: undefined,
     onBrokenLinks: 'throw',
