@@ -107,8 +107,8 @@ async function createConfig(): Promise<Config> {
       tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
       announcementBar: {
         id: 'build-time-rendering',
-        content:
-          'API pages on this site are rendered at build time, so they work without JavaScript. <a href="/docs/guides/build-time-rendering">See how it works</a>.',
+        // Raw HTML, which Docusaurus neither prefixes with the base URL nor checks: the base is added here.
+        content: `API pages on this site are rendered at build time, so they work without JavaScript. <a href="${baseUrl}${DOCS_BASE}/guides/build-time-rendering">See how it works</a>.`,
         isCloseable: true,
       },
       navbar: {
