@@ -23,6 +23,20 @@ export function specDataModule(id: string): string {
   return `@redoc-spec-data/${id}`;
 }
 
+/**
+ * Points a root-relative `info.x-logo.url` (`/img/logo.svg`, a file of the site's static folder)
+ * under the site's base URL, as Docusaurus does for its own links: Redoc writes the URL into an
+ * <img> as it is, so on a site served under /redocusaurus/ the logo would be looked for outside it.
+ */
+function logoUnderBaseUrl(spec: {info?: object}, baseUrl: string): void {
+  // Redoc's vendor extension, not in its OpenAPIInfo type.
+  const logo = (spec.info as {'x-logo'?: {url?: unknown}} | undefined)?.['x-logo'];
+  if (!logo || typeof logo.url !== 'string') return;
+  if (logo.url.startsWith('/') && !logo.url.startsWith('//') && !logo.url.startsWith(baseUrl)) {
+    logo.url = baseUrl + logo.url.slice(1);
+  }
+}
+
 export default function redocPerRoutePlugin(context: LoadContext, options: PluginOptions): RedocPlugin {
   const plugin = redocPlugin(context, options);
   const id = options.id ?? 'default';
@@ -36,6 +50,7 @@ export default function redocPerRoutePlugin(context: LoadContext, options: Plugi
         ...args.actions,
         setGlobalData: (data) => {
           const {spec, url} = data as {spec: ConstructorParameters<typeof AppStore>[0]; url?: string};
+          logoUnderBaseUrl(spec, context.baseUrl);
           // Redoc's parser edits the spec it is given (it adds the security section to the
           // description); the browser's store gets the data untouched, so this one gets a copy.
           // The original plugin writes this same object to the routed page's data afterwards, so the
