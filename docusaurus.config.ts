@@ -24,7 +24,10 @@ async function createConfig(): Promise<Config> {
     url,
     baseUrl,
     favicon: 'img/favicon.svg',
-    trailingSlash: undefined,
+    // GitHub Pages serves a folder's index.html at the path with a slash and redirects the path
+    // without one, so every route ends with "/" (the examples' routes already do): links go straight
+    // to the page, and the docs routes of the spec (/docs/guides/...) still reach it through that redirect.
+    trailingSlash: true,
     onBrokenLinks: 'throw',
     onBrokenMarkdownLinks: 'warn',
     onDuplicateRoutes: 'warn',
@@ -108,7 +111,7 @@ async function createConfig(): Promise<Config> {
       announcementBar: {
         id: 'build-time-rendering',
         // Raw HTML, which Docusaurus neither prefixes with the base URL nor checks: the base is added here.
-        content: `API pages on this site are rendered at build time, so they work without JavaScript. <a href="${baseUrl}${DOCS_BASE}/guides/build-time-rendering">See how it works</a>.`,
+        content: `API pages on this site are rendered at build time, so they work without JavaScript. <a href="${baseUrl}${DOCS_BASE}/guides/build-time-rendering/">See how it works</a>.`,
         isCloseable: true,
       },
       navbar: {

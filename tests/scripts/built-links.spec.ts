@@ -36,6 +36,9 @@ const FILES: Record<string, string> = {
     <a href="mailto:someone@site.test">mail</a>
     <a href="#">script button</a>
   </body></html>`,
+  // Served for every missing path: its links to itself are not pages, its other links are checked.
+  '404.html': `<link rel="canonical" href="https://site.test/base/404.html/">
+    <a href="/base/404/">English</a><a href="/base/docs/">Docs</a><a href="/base/gone/">Gone</a>`,
   'docs/index.html': '<h2 id="install">Install</h2>',
   'docs/intro.html': '<p>Intro</p>',
   'café/index.html': '<p>Accent</p>',
@@ -57,9 +60,10 @@ test('reports every broken internal URL of a build, and only those', async () =>
       await fs.writeFile(path.join(outDir, file), text);
     }
     const report = await checkBuiltLinks({outDir, siteUrl: SITE, baseUrl: BASE});
-    expect(report.pages).toBe(4);
+    expect(report.pages).toBe(5);
     expect(report.problems.sort()).toEqual(
       [
+        '404.html: <a href> "/base/gone/": no built file',
         'index.html: <link imagesrcset> "/base/img/gone.png": no built file',
         'index.html: <a href> "/base/docs/#missing": no element with id "missing" on docs/index.html',
         'index.html: <a href> "/docs/": outside the base URL /base/',

@@ -31,6 +31,13 @@ export interface LinkReport {
 const URL_ATTRIBUTES = ['href', 'xlink:href', 'src', 'poster', 'action'];
 /** Attributes that hold a list of image candidates. */
 const SRCSET_ATTRIBUTES = ['srcset', 'imagesrcset'];
+/**
+ * The not-found page: the host serves it in place of any missing path, so it has no URL of its own,
+ * and what it links as its own URL (Docusaurus writes `404.html/` as its canonical URL and `404/` in
+ * the language menu when trailingSlash is true) names no page. Those links are not checked.
+ */
+const NOT_FOUND_PAGE = '404.html';
+const NOT_FOUND_SELF = /^404(\.html)?\/?$/;
 /** `<meta>` entries whose content is a URL of the page or of its image. */
 const URL_METAS = new Set(['og:url', 'og:image', 'twitter:image']);
 
@@ -131,6 +138,7 @@ export async function checkBuiltLinks(site: BuiltSite): Promise<LinkReport> {
     } catch {
       return 'a malformed percent-encoding';
     }
+    if (from === site.baseUrl + NOT_FOUND_PAGE && NOT_FOUND_SELF.test(relative)) return null;
     const target = builtFile(relative);
     if (!target) return 'no built file';
     const fragment = decodeURIComponent(url.hash.slice(1));
