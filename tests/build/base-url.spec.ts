@@ -1,8 +1,9 @@
 /**
  * The whole site built for a GitHub project page, `BASE_URL=/redocusaurus/`, and served under that
  * path the way Pages serves it (scripts/serve-build.mjs --base). Every URL the built pages hold must
- * resolve under the base (tests/support/builtLinks.ts), raw HTML and Redoc's markup included; in the
- * browser, an API page loads with no failed request, and search results open pages under the base.
+ * resolve under the base (tests/support/builtLinks.ts), raw HTML and Redoc's markup included; every
+ * route of the specification is served there; in the browser, an API page loads with no failed
+ * request, and search results open pages under the base.
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -12,6 +13,7 @@ import {expect, test, type Page} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
 import {startBuildServer} from '../../scripts/startBuildServer';
 import {checkBuiltLinks} from '../support/builtLinks';
+import {siteRoutes} from '../support/routes';
 import {waitForHydration} from '../support/pageErrors';
 import {REPO_ROOT} from '../support/miniSite';
 
@@ -68,6 +70,13 @@ test(`the site built under ${BASE}: every URL in its pages resolves there, and a
       expect(report.pages).toBeGreaterThan(20);
       expect(report.checked).toBeGreaterThan(1000);
       expect.soft(report.problems, `${report.problems.length} broken URLs:\n${report.problems.join('\n')}`).toEqual([]);
+    });
+
+    await test.step('every route of the specification is served under the base', async () => {
+      for (const route of siteRoutes) {
+        const response = await request.get(`${server.origin}${BASE}${route.slice(1)}`);
+        expect.soft(response.status(), route).toBe(200);
+      }
     });
 
     const failed = failedRequests(page);
