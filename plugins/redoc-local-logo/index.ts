@@ -19,6 +19,7 @@ export default function redocLocalLogoPlugin(context: LoadContext, {logo}: Local
   return {
     name: 'redoc-local-logo',
     configureWebpack() {
+      const url = `${context.baseUrl}${logo.replace(/^\//, '')}`;
       return {
         module: {
           rules: [
@@ -27,7 +28,10 @@ export default function redocLocalLogoPlugin(context: LoadContext, {logo}: Local
               use: [
                 {
                   loader: path.join(__dirname, 'logoLoader.ts'),
-                  options: {url: `${context.baseUrl}${logo.replace(/^\//, '')}`},
+                  options: {url},
+                  // The URL in the module's identity: webpack names options by their place in the
+                  // rules, so its persistent cache kept the URL of the previous build's base URL.
+                  ident: `redoc-local-logo:${url}`,
                 },
               ],
             },
