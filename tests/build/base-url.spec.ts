@@ -20,14 +20,16 @@ import {REPO_ROOT} from '../support/miniSite';
 const BASE = '/redocusaurus/';
 const API_PAGE = getExample('using-single-yaml').route;
 
-/** Runs `docusaurus build` on the site itself; resolves with its exit code and output. */
-function buildSite(outDir: string, generatedDir: string, env: Record<string, string>): Promise<{code: number; output: string}> {
+/**
+ * Runs `docusaurus build` on the site itself into `outDir`; resolves with its exit code and output.
+ * It rewrites `.docusaurus/` as `npm run build` does. (A generated-files folder of its own,
+ * DOCUSAURUS_GENERATED_FILES_DIR_NAME, is not safe: with webpack's cache from a build in
+ * `.docusaurus/`, the server bundle still read the old folder's config and rendered every page as
+ * not found, at the old base.)
+ */
+function buildSite(outDir: string, env: Record<string, string>): Promise<{code: number; output: string}> {
   const args = [path.join(REPO_ROOT, 'scripts/docusaurus.mjs'), 'build', '--out-dir', outDir];
-  const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
-    // Its own generated files, so a development server or build of the site running meanwhile keeps `.docusaurus/`.
-    env: {...process.env, ...env, DOCUSAURUS_GENERATED_FILES_DIR_NAME: generatedDir, FORCE_COLOR: '0'},
-  });
+  const child = spawn(process.execPath, args, {cwd: REPO_ROOT, env: {...process.env, ...env, FORCE_COLOR: '0'}});
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -55,7 +57,7 @@ test(`the site built under ${BASE}: every URL in its pages resolves there, and a
   // Served before it is built, so that the build's SITE_URL is the origin the browser loads it from.
   const server = await startBuildServer({dir: outDir, base: BASE});
   try {
-    const build = await buildSite(outDir, path.join(scratch, 'generated'), {
+    const build = await buildSite(outDir, {
       BASE_URL: BASE,
       SITE_URL: server.origin,
       // Offline, as scripts/test.sh builds: the remote example falls back to its local copy.
@@ -91,9 +93,11 @@ test(`the site built under ${BASE}: every URL in its pages resolves there, and a
           return {src: image.currentSrc, loaded: image.complete && image.naturalWidth > 0};
         }),
       );
-      expect(images.length).toBeGreaterThanOrEqual(3);
+      // Redoc's mark removes its <img> when the image fails to load: count them too.
+      expect.soft(images.length, images.map((image) => image.src).join(', ')).toBeGreaterThanOrEqual(3);
       for (const image of images) {
-        expect.soft(new URL(image.src).pathname.startsWith(BASE), `${image.src} under ${BASE}`).toBe(true);
+        const url = new URL(image.src);
+        if (url.protocol !== 'data:') expect.soft(url.pathname.startsWith(BASE), `${image.src} under ${BASE}`).toBe(true);
         expect.soft(image.loaded, `${image.src} loaded`).toBe(true);
       }
     });
