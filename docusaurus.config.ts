@@ -6,6 +6,7 @@ import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
 import {examples, getExample, pluginRoutes} from './src/data/examples';
 import {codeLanguages, specEntries} from './scripts/specs';
+import {siteAddress} from './scripts/siteAddress';
 import remarkCodeBlocks from './plugins/lean-prism/remarkCodeBlocks';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
 
@@ -13,15 +14,19 @@ const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
 const DOCS_BASE = 'docs';
 
 async function createConfig(): Promise<Config> {
+  // SITE_URL and BASE_URL: a domain root, or a project page such as https://owner.github.io/redocusaurus/.
+  const {url, baseUrl} = siteAddress();
   const specs = await specEntries(examples);
   return {
     title: 'Redocusaurus',
     tagline: 'OpenAPI reference pages for your Docusaurus site, rendered by Redoc',
-    // Overridable for preview deploys, so canonical links and the sitemap point at the right host.
-    url: process.env.SITE_URL ?? 'https://redocusaurus.vercel.app',
-    baseUrl: '/',
+    url,
+    baseUrl,
     favicon: 'img/favicon.svg',
-    trailingSlash: undefined,
+    // GitHub Pages serves a folder's index.html at the path with a slash and redirects the path
+    // without one, so every route ends with "/" (the examples' routes already do): links go straight
+    // to the page, and the docs routes of the spec (/docs/guides/...) still reach it through that redirect.
+    trailingSlash: true,
     onBrokenLinks: 'throw',
     onBrokenMarkdownLinks: 'warn',
     onDuplicateRoutes: 'warn',
@@ -102,8 +107,8 @@ async function createConfig(): Promise<Config> {
       tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
       announcementBar: {
         id: 'build-time-rendering',
-        content:
-          'API pages on this site are rendered at build time, so they work without JavaScript. <a href="/docs/guides/build-time-rendering">See how it works</a>.',
+        // Raw HTML, which Docusaurus neither prefixes with the base URL nor checks: the base is added here.
+        content: `API pages on this site are rendered at build time, so they work without JavaScript. <a href="${baseUrl}${DOCS_BASE}/guides/build-time-rendering/">See how it works</a>.`,
         isCloseable: true,
       },
       navbar: {

@@ -20,6 +20,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium} from 'playwright-core';
 import {measureFirstLoad} from './firstLoad';
+import {startBuildServer} from './startBuildServer';
 import {
   PRESETS, ROUTES, checkBudgets, report, summarizeRun, budgetsTable, resultsTable,
   type Lhr, type LhciAssertion, type Preset, type RouteResult, type Site,
@@ -129,26 +130,11 @@ async function buildFloor(): Promise<void> {
   fs.writeFileSync(stamp, digest);
 }
 
-/** Starts scripts/serve-build.mjs with compression on a free port; resolves with its origin once it listens. */
+/** Serves `dir` with compression on a free port (scripts/serve-build.mjs); resolves with its origin. */
 async function serve(dir: string): Promise<string> {
-  const args = [path.join(ROOT, 'scripts/serve-build.mjs'), '--dir', dir, '--port', '0', '--compress'];
-  const child = spawn(process.execPath, args, {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']});
-  cleanups.add(() => child.kill());
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The static server did not start in 10 s:\n${output}`)), 10_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const origin = /Serving .* on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      if (origin) {
-        clearTimeout(timer);
-        resolve(origin);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`The static server exited (code ${code}):\n${output}`)));
-  });
+  const server = await startBuildServer({dir, compress: true});
+  cleanups.add(server.close);
+  return server.origin;
 }
 
 const lhci = (cwd: string, preset: Preset, args: string[], quiet = false) =>

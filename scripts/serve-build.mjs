@@ -2,8 +2,10 @@
 // Serves the static `build/` folder on 127.0.0.1 the way a static host does:
 // `/a/b` and `/a/b/` find `a/b.html` or `a/b/index.html`, unknown paths get
 // `404.html` with status 404, and `--compress` adds gzip/brotli like a CDN.
+// `--base /redocusaurus/` serves the folder under that path, as GitHub Pages serves a project
+// site: the base without its slash redirects to it, and paths outside it are not found.
 //
-//   node scripts/serve-build.mjs [--dir build] [--port 3100 | 0] [--compress]
+//   node scripts/serve-build.mjs [--dir build] [--port 3100 | 0] [--compress] [--base /]
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,8 +17,14 @@ const {values: args} = parseArgs({
     dir: {type: 'string', default: 'build'},
     port: {type: 'string', default: process.env.PORT ?? '3100'},
     compress: {type: 'boolean', default: false},
+    base: {type: 'string', default: '/'},
   },
 });
+
+if (!/^\/(?:[^/?#]+\/)*$/.test(args.base)) {
+  console.error(`--base must start and end with "/", such as /redocusaurus/; got ${JSON.stringify(args.base)}.`);
+  process.exit(2);
+}
 
 const root = path.resolve(args.dir);
 const TYPES = {
@@ -95,10 +103,16 @@ function send(req, res, status, file) {
 }
 
 const server = http.createServer((req, res) => {
-  const {pathname} = new URL(req.url ?? '/', 'http://localhost');
+  const {pathname, search} = new URL(req.url ?? '/', 'http://localhost');
+  if (`${pathname}/` === args.base) {
+    res.writeHead(301, {Location: args.base + search});
+    res.end();
+    return;
+  }
+  const underBase = pathname.startsWith(args.base);
   let file;
   try {
-    file = resolveFile(pathname);
+    file = underBase ? resolveFile(pathname.slice(args.base.length - 1)) : undefined;
   } catch {
     file = undefined;
   }
@@ -107,7 +121,7 @@ const server = http.createServer((req, res) => {
     return;
   }
   const notFound = path.join(root, '404.html');
-  if (isFile(notFound)) {
+  if (underBase && isFile(notFound)) {
     send(req, res, 404, notFound);
   } else {
     res.writeHead(404, {'Content-Type': 'text/plain; charset=utf-8'});
@@ -117,5 +131,5 @@ const server = http.createServer((req, res) => {
 
 // With --port 0 the system picks a free port; the line below names it.
 server.listen(Number(args.port), '127.0.0.1', () => {
-  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://127.0.0.1:${server.address().port}`);
+  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://127.0.0.1:${server.address().port}${args.base}`);
 });

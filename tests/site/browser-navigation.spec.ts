@@ -84,7 +84,7 @@ test.describe('client-side navigation', () => {
     await expect.poll(() => scrollY(page)).toBeGreaterThan(300);
     await setMarker(page);
     await page.locator('.theme-doc-sidebar-container').getByRole('link', {name: 'Theme options'}).click();
-    await expect(page).toHaveURL(/\/docs\/getting-started\/theme-options$/);
+    await expect(page).toHaveURL(/\/docs\/getting-started\/theme-options\/$/);
     await expect(page.locator('article h1').first()).toHaveText(/theme options/i);
     await expect.poll(() => scrollY(page)).toBe(0);
     expect(await marker(page)).toBe(1);

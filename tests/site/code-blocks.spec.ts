@@ -56,7 +56,7 @@ test('code blocks are highlighted after client-side navigation from a page witho
   await page.goto('/docs');
   await waitForHydration(page);
   await page.locator('.theme-doc-sidebar-container').getByRole('link', {name: 'Installation'}).click();
-  await expect(page).toHaveURL(/\/docs\/getting-started\/Installation$/);
+  await expect(page).toHaveURL(/\/docs\/getting-started\/Installation\/$/);
   const bash = page.locator('article .theme-code-block.language-bash').first();
   await expect(bash).toBeVisible();
   // Prism's tokens: the block was highlighted, not shown as plain text.

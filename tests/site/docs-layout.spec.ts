@@ -77,7 +77,8 @@ async function headOf(request: APIRequestContext, route: string) {
   return {links, title};
 }
 
-const withoutTrailingSlash = (path: string) => path.replace(/\/$/, '') || '/';
+/** trailingSlash: true (docusaurus.config.ts): a page's URL ends with "/", the folder path GitHub Pages serves without a redirect. */
+const withTrailingSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 
 test.describe('every page has a site-suffixed title, a canonical URL and hreflang alternates', () => {
   for (const route of siteRoutes) {
@@ -90,7 +91,7 @@ test.describe('every page has a site-suffixed title, a canonical URL and hreflan
       expect(canonical).toHaveLength(1);
       const canonicalUrl = new URL(canonical[0].href!);
       expect(canonicalUrl.origin).toBe(new URL(SITE_URL).origin);
-      expect(withoutTrailingSlash(canonicalUrl.pathname)).toBe(withoutTrailingSlash(route));
+      expect(canonicalUrl.pathname).toBe(withTrailingSlash(route));
       const alternates = links.filter((link) => link.rel === 'alternate' && link.hreflang);
       expect(alternates.map((link) => link.hreflang).sort()).toEqual(['en', 'x-default']);
       for (const alternate of alternates) expect(alternate.href).toBe(canonical[0].href);
@@ -102,15 +103,15 @@ test('client-side navigation updates the title and the canonical link', async ({
   await page.goto('/docs');
   await waitForHydration(page);
   await sidebar(page).getByRole('link', {name: 'Installation'}).click();
-  await expect(page).toHaveURL(/\/docs\/getting-started\/Installation$/);
+  await expect(page).toHaveURL(/\/docs\/getting-started\/Installation\/$/);
   await expect(page).toHaveTitle(/ \| Redocusaurus$/);
   await expect(page).not.toHaveTitle(/^Introduction/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
-    `${SITE_URL}/docs/getting-started/Installation`,
+    `${SITE_URL}/docs/getting-started/Installation/`,
   );
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
     'href',
-    `${SITE_URL}/docs/getting-started/Installation`,
+    `${SITE_URL}/docs/getting-started/Installation/`,
   );
 });

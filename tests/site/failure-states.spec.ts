@@ -43,11 +43,11 @@ test.describe('a route chunk that fails to load', () => {
     await sidebarLink(page, 'Theme options').focus();
     await page.keyboard.press('Enter');
 
-    await expect(page).toHaveURL(/\/docs\/getting-started\/theme-options$/);
+    await expect(page).toHaveURL(/\/docs\/getting-started\/theme-options\/$/);
     await expect(page.locator('article h1').first()).toHaveText(/theme options/i);
     expect(chunks.failed).toHaveLength(1);
     // Docusaurus 2.4 reloads the page when a route's chunk fails (it may be an old deployment).
-    expect(documentLoads).toEqual([expect.stringMatching(/\/docs\/getting-started\/theme-options$/)]);
+    expect(documentLoads).toEqual([expect.stringMatching(/\/docs\/getting-started\/theme-options\/$/)]);
     await waitForHydration(page);
     expect(problems.consoleWarnings.some((warning) => /ChunkLoadError|Loading chunk/.test(warning))).toBe(true);
     expect(problems.pageErrors).toEqual([]);
@@ -90,7 +90,7 @@ test.describe('a chunk that fails on the first visit', () => {
 
     // A plain link still works, and that next page load hydrates.
     await page.locator('.theme-doc-sidebar-container').getByRole('link', {name: 'Plugin options', exact: true}).click();
-    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options$/);
+    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options\/$/);
     await waitForHydration(page);
     await expect(page.locator('article h1').first()).toHaveText(/plugin options/i);
     expect(problems.pageErrors).toEqual([]);

@@ -50,7 +50,7 @@ test.describe('at 996 px and below the mobile menu is used', () => {
     await expect(docsMenu.getByRole('link', {name: 'Installation'})).toBeVisible();
     await expect(docsMenu.getByRole('link', {name: 'Plugin options'})).toHaveAttribute('aria-current', 'page');
     await docsMenu.getByRole('link', {name: 'Installation'}).click();
-    await expect(page).toHaveURL(/\/docs\/getting-started\/Installation$/);
+    await expect(page).toHaveURL(/\/docs\/getting-started\/Installation\/$/);
     await expect(mobileMenu(page)).toBeHidden();
   });
 

@@ -140,7 +140,7 @@ test.describe('the navbar search box', () => {
     const hit = optionTitle(page, 'themeId');
     await expect(hit).toBeInViewport({ratio: 1});
     await hit.click();
-    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options#themeid$/);
+    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options\/#themeid$/);
     await expect(page.locator('[id="themeid"]')).toBeInViewport();
   });
 });
@@ -163,7 +163,7 @@ test.describe('search results', () => {
     await expect(options(page).first().locator('[class*="hitTitle"]')).toHaveText('themeId');
 
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options#themeid$/);
+    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options\/#themeid$/);
     await expect(page.locator('[id="themeid"]')).toBeInViewport();
   });
 
@@ -174,7 +174,7 @@ test.describe('search results', () => {
     const hit = optionTitle(page, 'specs');
     await expect(hit).toContainText('Plugin options');
     await hit.click();
-    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options#preset-specs$/);
+    await expect(page).toHaveURL(/\/docs\/getting-started\/plugin-options\/#preset-specs$/);
     await expect(page.locator('[id="preset-specs"]')).toBeInViewport();
   });
 
@@ -413,7 +413,7 @@ base.describe('the built search files (Node)', () => {
     const embedded = documents.filter((doc) => doc.u !== CANONICAL && (doc.h ?? '').includes('operation/'));
     expect(embedded).toEqual([]);
     // Their own prose is still indexed.
-    expect(documents.some((doc) => doc.u === '/docs/guides/schema-imports')).toBe(true);
+    expect(documents.some((doc) => doc.u === '/docs/guides/schema-imports/')).toBe(true);
   });
 
   base('lunr and the search box stay out of the main bundle', async () => {
