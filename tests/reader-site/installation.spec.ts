@@ -1,0 +1,100 @@
+/**
+ * The Installation page, followed by a reader: the stock reader site is exactly its blocks applied
+ * to an empty Docusaurus 2.4.3 site (tests/support/readerSite.ts). Here a copy of it is
+ * type-checked, built and served, and run with `npm start`, and what the page says the reader
+ * should see is checked in the browser.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Page} from '@playwright/test';
+import {parseYaml} from '@redocly/openapi-core';
+import {
+  buildReaderSite,
+  copyReaderSite,
+  readerSpecPath,
+  removeReaderSite,
+  serveReaderBuild,
+  startReaderSite,
+  typecheckReaderSite,
+  type RunningServer,
+} from '../support/readerSite';
+
+test.describe.configure({mode: 'serial'});
+
+let site: string;
+let spec: {info: {title: string; description: string}};
+
+test.beforeAll(async () => {
+  test.setTimeout(5 * 60_000);
+  site = await copyReaderSite('installation');
+  spec = parseYaml(fs.readFileSync(path.join(site, readerSpecPath()), 'utf8')) as typeof spec;
+});
+
+test.afterAll(() => removeReaderSite(site));
+
+/** What the page promises on the API page, with a server built or started. */
+async function expectReference(page: Page): Promise<void> {
+  await expect(page).toHaveTitle(`${spec.info.title} | My Site`);
+  // Redoc's three columns: the menu, the operations, the samples.
+  await expect(page.locator('.redocusaurus .menu-content')).toBeVisible();
+  await expect(page.locator('.redocusaurus [id="operation/addPet"]')).toBeVisible();
+  await expect(page.locator('.redocusaurus').getByText('Request samples').first()).toBeVisible();
+  // The site's navbar and footer around it, and the navbar link the page adds.
+  await expect(page.locator('nav.navbar').getByRole('link', {name: 'API', exact: true})).toHaveAttribute('href', '/api/');
+  await expect(page.locator('footer')).toBeVisible();
+}
+
+test('the site type-checks and builds; the API page is the reference in the site', async ({page}) => {
+  test.setTimeout(8 * 60_000);
+  await test.step('npm run typecheck', () => typecheckReaderSite(site));
+  const build = await test.step('npm run build', () => buildReaderSite(site));
+  console.log(`installation: build ${build.ms} ms`);
+  const server = await serveReaderBuild(site);
+  try {
+    await page.goto(`${server.url}/api/`);
+    await expectReference(page);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.trim()).toBe(spec.info.description.trim());
+
+    await test.step('the download button links to the copy the build wrote', async () => {
+      const href = await page.locator('.redocusaurus a[download]').getAttribute('href');
+      // Made absolute with the site's url (the template's placeholder address).
+      expect(href).toBe('https://your-docusaurus-test-site.com/redocusaurus/plugin-redoc-0.yaml');
+      expect(fs.existsSync(path.join(site, 'build/redocusaurus/plugin-redoc-0.yaml'))).toBe(true);
+    });
+
+    await test.step('the primary colours given to the theme, in each mode', async () => {
+      const colour = () => page.locator('.redocusaurus .api-content a').first().evaluate((link) => getComputedStyle(link).color);
+      await expect.poll(colour).toBe('rgb(46, 133, 85)');
+      await page.getByRole('button', {name: /dark and light mode/}).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect.poll(colour).toBe('rgb(37, 194, 160)');
+    });
+
+    await test.step("the spec's x-logo is in the menu, hidden by the theme's CSS", async () => {
+      const logo = page.locator('.redocusaurus-has-logo .menu-content img');
+      await expect(logo).toHaveAttribute('src', '/img/logo.svg');
+      await expect(logo).toBeHidden();
+    });
+
+    await test.step('the theme sets Prism to manual on every page, the home page included', async () => {
+      await page.goto(`${server.url}/`);
+      await expect(page.locator('.hero__title')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as {Prism?: {manual?: boolean}}).Prism?.manual)).toBe(true);
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+test('npm start serves the same reference, rendered in the browser', async ({page}) => {
+  test.setTimeout(6 * 60_000);
+  let server: RunningServer | undefined;
+  try {
+    server = await startReaderSite(site);
+    await page.goto(`${server.url}/api/`);
+    await expectReference(page);
+  } finally {
+    await server?.close();
+  }
+});
