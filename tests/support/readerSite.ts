@@ -12,7 +12,9 @@
  *    `package.json` lines, its install command (the site's one `npm install`), its config change,
  *    its `tsconfig.json` lines...;
  * 3. this repository's `openapi/single-file/openapi.yaml` copied to the `spec` path of that config
- *    (`openapi/petstore.yaml`), where the page tells readers to put theirs.
+ *    (`openapi/petstore.yaml`), where the page tells readers to put theirs. The same goes for
+ *    every other local `spec` path a scenario's blocks name (`placeReaderSpecs`): readers bring
+ *    their own files, the tests bring the sample.
  *
  * The result lives in `node_modules/.cache/reader-site/<key>/site`, where `<key>` hashes
  * everything it is made from: the create command, the Installation page's blocks, the sample spec
@@ -29,7 +31,9 @@
  *   the site's files copied, its node_modules hard-linked (each file shared with the stock site
  *   until something replaces it; npm replaces, it does not write in place), so a copy can run
  *   `npm install` of its own. `removeReaderSite(site)` deletes it.
- * - `applyBlocks(site, blocks)`: applies doc blocks in order (docSnippets.ts).
+ * - `applyScenarios(site, ['plugin-options', ...])`: applies the blocks of each scenario in page
+ *   order (docSnippets.ts), then places the specs they name; `applyBlocks(site, blocks)` applies
+ *   blocks chosen otherwise.
  * - `runInSite(site, command, args)`, `bashInSite(site, script)`: run a command in the site's root
  *   with the environment of a reader's shell; throw with the output when it fails.
  * - `typecheckReaderSite(site)`: `npm run typecheck` (the template's `tsc`, with the reader's
@@ -107,11 +111,40 @@ export async function applyBlocks(siteDir: string, blocks: readonly DocBlock[]):
 
 /** The `spec` path the Installation page's config gives, where the sample spec goes. */
 export function readerSpecPath(blocks: readonly DocBlock[] = scenarioBlocks(INSTALLATION_SCENARIO)): string {
-  for (const block of blocks) {
-    const match = /\bspec:\s*['"]([^'"]+)['"]/.exec(block.code);
-    if (match) return match[1];
+  const [first] = localSpecPaths(blocks);
+  if (!first) throw new Error('no block of the installation scenario gives a spec path');
+  return first;
+}
+
+/** The local files named by `spec: '...'` in the blocks (URLs left out), in order. */
+function localSpecPaths(blocks: readonly DocBlock[]): string[] {
+  const paths = blocks.flatMap((block) => [...block.code.matchAll(/\bspec:\s*['"]([^'"]+)['"]/g)].map((match) => match[1]));
+  return [...new Set(paths.filter((spec) => !/^\w+:\/\//.test(spec)))];
+}
+
+/**
+ * A reader brings their own spec files: each local `spec` path the blocks name that the site does
+ * not have yet gets a copy of the sample spec.
+ */
+export function placeReaderSpecs(siteDir: string, blocks: readonly DocBlock[]): void {
+  for (const spec of localSpecPaths(blocks)) {
+    const file = path.join(siteDir, spec);
+    if (fs.existsSync(file)) continue;
+    fs.mkdirSync(path.dirname(file), {recursive: true});
+    fs.copyFileSync(SAMPLE_SPEC, file);
   }
-  throw new Error('no block of the installation scenario gives a spec path');
+}
+
+/** Applies the blocks of each scenario, in the order given, to the site; places the specs they name. */
+export async function applyScenarios(siteDir: string, scenarios: readonly string[]): Promise<DocBlock[]> {
+  const blocks = scenarios.flatMap((scenario) => {
+    const found = scenarioBlocks(scenario);
+    if (!found.length) throw new Error(`no doc block applies to the scenario "${scenario}"`);
+    return found;
+  });
+  await applyBlocks(siteDir, blocks);
+  placeReaderSpecs(siteDir, blocks);
+  return blocks;
 }
 
 function stockKey(blocks: readonly DocBlock[]): string {
@@ -148,9 +181,7 @@ export async function stockReaderSite(): Promise<{dir: string; record: StockReco
   fs.renameSync(path.join(partial, 'reader-site'), siteDir);
   const blocksStarted = Date.now();
   await applyBlocks(siteDir, blocks);
-  const specFile = path.join(siteDir, readerSpecPath(blocks));
-  fs.mkdirSync(path.dirname(specFile), {recursive: true});
-  fs.copyFileSync(SAMPLE_SPEC, specFile);
+  placeReaderSpecs(siteDir, blocks);
   const record: StockRecord = {key, createMs: created.ms, blocksMs: Date.now() - blocksStarted, madeAt: new Date().toISOString()};
   fs.writeFileSync(path.join(partial, 'ready.json'), `${JSON.stringify(record, null, 2)}\n`);
   for (const old of fs.existsSync(CACHE_ROOT) ? fs.readdirSync(CACHE_ROOT) : []) {
