@@ -2,9 +2,12 @@
  * The Installation page, followed by a reader: the stock reader site is exactly its blocks applied
  * to an empty Docusaurus 2.4.3 site (tests/support/readerSite.ts). Here a copy of it is
  * type-checked, built and served, and run with `npm start`, and what the page says the reader
- * should see is checked in the browser.
+ * should see is checked in the browser. Under `npm start`, the private spec entry of the plugin
+ * options page is added too: what the pages say of URL specs in development is checked there.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {parseYaml} from '@redocly/openapi-core';
@@ -18,6 +21,7 @@ import {
   typecheckReaderSite,
   type RunningServer,
 } from '../support/readerSite';
+import {applyDiff, readBlocks} from '../support/docSnippets';
 
 test.describe.configure({mode: 'serial'});
 
@@ -87,14 +91,41 @@ test('the site type-checks and builds; the API page is the reference in the site
   }
 });
 
-test('npm start serves the same reference, rendered in the browser', async ({page}) => {
+test('npm start serves the same reference, rendered in the browser; a URL spec is downloaded again there, without its config', async ({page}) => {
   test.setTimeout(6 * 60_000);
+  // The private spec entry of the plugin options page, its host replaced by one on 127.0.0.1 that
+  // answers only with the token (and lets any origin read its answers).
+  const sample = fs.readFileSync(path.join(site, readerSpecPath()));
+  const seen: (string | undefined)[] = [];
+  const host = http.createServer((request, response) => {
+    seen.push(request.headers.authorization);
+    const allowed = request.headers.authorization === 'Bearer docs-token';
+    response.writeHead(allowed ? 200 : 401, {'Access-Control-Allow-Origin': '*', 'Content-Type': 'application/yaml'});
+    response.end(allowed ? sample : 'unauthorized');
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  const entry = readBlocks('docs/getting-started/plugin-options.mdx').find((block) => block.code.includes("id: 'private-api'"));
+  expect(entry?.noapply).toBeTruthy();
+  const lines = entry!.code.replaceAll('https://api.example.com', origin).trimEnd().split('\n');
+  const config = path.join(site, 'docusaurus.config.js');
+  const insertion = ['        specs: [', ...lines.map((line, index) => `+          ${line}${index === lines.length - 1 ? ',' : ''}`)];
+  fs.writeFileSync(config, applyDiff(fs.readFileSync(config, 'utf8'), ` ${insertion[0]}\n${insertion.slice(1).join('\n')}\n`));
+
   let server: RunningServer | undefined;
   try {
-    server = await startReaderSite(site);
+    server = await startReaderSite(site, {env: {API_DOCS_TOKEN: 'Bearer docs-token'}});
     await page.goto(`${server.url}/api/`);
     await expectReference(page);
+
+    // The plugin downloaded the spec with the header when the server started...
+    expect(seen).toContain('Bearer docs-token');
+    await page.goto(`${server.url}/private/api/`);
+    // ...but the page asks for it again, from the browser, without it.
+    await expect(page.getByText('Something went wrong...')).toBeVisible();
+    expect(seen.filter((header) => header === undefined).length).toBeGreaterThan(0);
   } finally {
     await server?.close();
+    host.close();
   }
 });

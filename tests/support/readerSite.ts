@@ -41,8 +41,8 @@
  * - `buildReaderSite(site, {minify})`: `npm run build` (with `-- --no-minify` unless `minify`), so a
  *   site whose scripts were changed by the docs builds through them; returns the time it took.
  * - `serveReaderBuild(site)`: serves `build/` on 127.0.0.1 with scripts/serve-build.mjs, on a free
- *   port; `startReaderSite(site, port?)`: `npm start` on 127.0.0.1, resolved once the dev server
- *   answers. Both return `{url, close()}`.
+ *   port; `startReaderSite(site, {port?, env?})`: `npm start` on 127.0.0.1, resolved once the dev
+ *   server answers. Both return `{url, close()}`.
  * - `freePort()`: a port nothing listens on.
  *
  * CI runs as root with npm 10 or 11: npm 11 skips the install scripts of dependencies unless
@@ -243,8 +243,9 @@ function startServer(
   args: readonly string[],
   ready: (output: string) => Promise<string | undefined>,
   timeoutMs: number,
+  env: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const child = spawn(command, args, {cwd: siteDir, env: readerEnv(), detached: true});
+  const child = spawn(command, args, {cwd: siteDir, env: readerEnv(env), detached: true});
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -284,7 +285,8 @@ export function serveReaderBuild(siteDir: string): Promise<RunningServer> {
 }
 
 /** `npm start` on 127.0.0.1; ready once the development server answers its home page. */
-export async function startReaderSite(siteDir: string, port?: number): Promise<RunningServer> {
+export async function startReaderSite(siteDir: string, options: {port?: number; env?: Record<string, string>} = {}): Promise<RunningServer> {
+  const {port, env} = options;
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
   return startServer(
@@ -293,5 +295,6 @@ export async function startReaderSite(siteDir: string, port?: number): Promise<R
     ['start', '--', '--port', String(chosen), '--host', '127.0.0.1', '--no-open'],
     async () => ((await fetch(`${url}/`)).ok ? url : undefined),
     5 * 60_000,
+    env,
   );
 }
