@@ -235,6 +235,10 @@ test.describe('theme options', () => {
     expect(plain.darkTheme?.colors?.primary?.main).toBe('#25c2a0');
     const onlyLight = await getGlobalData({primaryColor: '#123456', options: {}});
     expect(onlyLight.darkTheme?.colors?.primary?.main).toBe('#123456');
+    // Not Docusaurus's default: Infima's primary is another colour (the classic template's two
+    // are checked in a reader's site, tests/reader-site/installation.spec.ts).
+    const infima = await fs.readFile(require.resolve('infima/dist/css/default/default.css'), 'utf8');
+    expect(/--ifm-color-primary: (#\w+);/.exec(infima)?.[1]).toBe('#3578e5');
   });
 
   test('suppressWarnings is never read by the installed Redoc: its warnings still reach the console', async () => {
@@ -274,6 +278,14 @@ test.describe('theme options', () => {
     expect(redocDefaults.theme.colors.gray).toEqual(darkTheme?.colors?.gray);
     expect(redocDefaults.theme.colors.border).toEqual({dark: 'rgba(0,0,0, 0.1)', light: '#ffffff'});
     expect(darkTheme?.colors?.border).toEqual({dark: '#ffffff', light: 'rgba(0,0,0, 0.1)'});
+  });
+
+  test('a CSS variable as primaryColor: Redoc cannot derive its shades', async () => {
+    const {options, lightTheme} = await getGlobalData({primaryColor: 'var(--ifm-color-primary)', options: {}});
+    const spec = {openapi: '3.0.3', info: {title: 'Colour', version: '1.0.0'}, paths: {}};
+    expect(() => new AppStore(spec as unknown as ConstructorParameters<typeof AppStore>[0], undefined, {...options, scrollYOffset: 0, theme: lightTheme})).toThrow(
+      "Couldn't parse the color string. Please provide the color as a string in hex, rgb, rgba, hsl or hsla notation.",
+    );
   });
 
   test('overrides win over primaryColor and over the dark adjustments', async () => {

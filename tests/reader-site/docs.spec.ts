@@ -188,6 +188,21 @@ test('schema imports: the page the guide builds', async ({page}) => {
   await expect(schemas.nth(3).locator('td', {hasText: 'photoUrls'}).first()).toBeVisible();
 });
 
+test("without the theme's types entry, the pages of your own fail the type check", async () => {
+  const tsconfig = path.join(site, 'tsconfig.json');
+  const text = fs.readFileSync(tsconfig, 'utf8');
+  const parsed = JSON.parse(text) as {compilerOptions: {types: string[]}};
+  parsed.compilerOptions.types = parsed.compilerOptions.types.filter((types) => !types.startsWith('docusaurus-theme-redoc'));
+  fs.writeFileSync(tsconfig, JSON.stringify(parsed));
+  try {
+    await expect(typecheckReaderSite(site)).rejects.toThrow(
+      "src/pages/partners/index.tsx(3,20): error TS2307: Cannot find module '@theme/ApiDoc' or its corresponding type declarations.",
+    );
+  } finally {
+    fs.writeFileSync(tsconfig, text);
+  }
+});
+
 test('swizzling: an ejected Redoc imports files the site does not have', async () => {
   test.setTimeout(5 * 60_000);
   const copy = await copyReaderSite('eject');

@@ -51,6 +51,26 @@ async function expectReference(page: Page): Promise<void> {
 test('the site type-checks and builds; the API page is the reference in the site', async ({page}) => {
   test.setTimeout(8 * 60_000);
   await test.step('npm run typecheck', () => typecheckReaderSite(site));
+  await test.step('npm run typecheck, without what the page explains each line is for', async () => {
+    const config = path.join(site, 'docusaurus.config.js');
+    const tsconfig = path.join(site, 'tsconfig.json');
+    const [configText, tsconfigText] = [fs.readFileSync(config, 'utf8'), fs.readFileSync(tsconfig, 'utf8')];
+    try {
+      fs.writeFileSync(config, configText.replace("@satisfies {import('redocusaurus').PresetOptions}", "@type {import('redocusaurus').PresetOptions}"));
+      await expect(typecheckReaderSite(site)).rejects.toThrow(
+        "Type 'PresetOptions' is not assignable to type 'string | DeepPartial<{ [key: string]: unknown; }>'",
+      );
+      fs.writeFileSync(config, configText);
+      const {compilerOptions, ...rest} = JSON.parse(tsconfigText) as {compilerOptions: Record<string, unknown>};
+      fs.writeFileSync(tsconfig, JSON.stringify({...rest, compilerOptions: {...compilerOptions, module: undefined}}));
+      await expect(typecheckReaderSite(site)).rejects.toThrow(
+        "TS5110: Option 'module' must be set to 'Node16' when option 'moduleResolution' is set to 'Node16'.",
+      );
+    } finally {
+      fs.writeFileSync(config, configText);
+      fs.writeFileSync(tsconfig, tsconfigText);
+    }
+  });
   const build = await test.step('npm run build', () => buildReaderSite(site));
   console.log(`installation: build ${build.ms} ms`);
   const server = await serveReaderBuild(site);
@@ -67,7 +87,10 @@ test('the site type-checks and builds; the API page is the reference in the site
       expect(fs.existsSync(path.join(site, 'build/redocusaurus/plugin-redoc-0.yaml'))).toBe(true);
     });
 
-    await test.step('the primary colours given to the theme, in each mode', async () => {
+    await test.step("the primary colours given to the theme are the template's, in each mode", async () => {
+      const css = fs.readFileSync(path.join(site, 'src/css/custom.css'), 'utf8');
+      expect(/:root \{[^}]*--ifm-color-primary: (#\w+);/.exec(css)?.[1]).toBe('#2e8555');
+      expect(/\[data-theme='dark'\] \{[^}]*--ifm-color-primary: (#\w+);/.exec(css)?.[1]).toBe('#25c2a0');
       const colour = () => page.locator('.redocusaurus .api-content a').first().evaluate((link) => getComputedStyle(link).color);
       await expect.poll(colour).toBe('rgb(46, 133, 85)');
       await page.getByRole('button', {name: /dark and light mode/}).click();
