@@ -34,10 +34,21 @@ export default defineConfig({
   },
   projects: [
     // Tests against the built site (and Node-only checks of the specs).
-    {name: 'site', testIgnore: 'build/**', outputDir: 'test-results/site', use: {...devices['Desktop Chrome']}},
+    {name: 'site', testIgnore: ['build/**', 'reader-site/**'], outputDir: 'test-results/site', use: {...devices['Desktop Chrome']}},
     // Tests that build small throwaway sites with webpack; scripts/test.sh runs
     // them after the site tests so the two do not compete for the CPU.
     {name: 'build', testMatch: 'build/**/*.spec.ts', outputDir: 'test-results/build'},
+    // A reader's site: an empty Docusaurus 2.4.3 site with stock redocusaurus, made by the
+    // Installation page's code blocks (tests/support/readerSite.ts), then the other pages' blocks
+    // applied to copies of it. Run last by scripts/test.sh: they install, build and start sites.
+    {name: 'reader-setup', testMatch: 'reader-site/*.setup.ts', outputDir: 'test-results/reader-setup'},
+    {
+      name: 'reader',
+      testMatch: 'reader-site/**/*.spec.ts',
+      dependencies: ['reader-setup'],
+      outputDir: 'test-results/reader',
+      use: {...devices['Desktop Chrome']},
+    },
   ],
   webServer: {
     command: `node scripts/serve-build.mjs --dir ${BUILD_DIR} --port ${PORT}`,

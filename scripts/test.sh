@@ -14,8 +14,11 @@ REMOTE_SPEC_URL="http://remote-spec.invalid/openapi.yaml" npm run build
 if [ "$#" -gt 0 ]; then
   exec npx playwright test "$@"
 fi
-# The site tests first, then the tests that run webpack themselves, so the two do not share the CPU.
+# The site tests first, then the tests that run webpack themselves, then those that install and build
+# a reader's site, so none of them share the CPU.
 status=0
 npx playwright test --project=site || status=$?
 npx playwright test --project=build || status=$?
+# A reader's site, made from the Installation page and changed by the other pages' code blocks.
+npx playwright test --project=reader || status=$?
 exit "$status"

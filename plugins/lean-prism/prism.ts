@@ -12,6 +12,7 @@ import 'prismjs/components/prism-tsx.min.js';
 import 'prismjs/components/prism-json.min.js';
 import 'prismjs/components/prism-yaml.min.js';
 import 'prismjs/components/prism-bash.min.js';
+import 'prismjs/components/prism-diff.min.js';
 
 restorePrismGlobal();
 

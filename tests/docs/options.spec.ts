@@ -1,23 +1,15 @@
 /**
- * The options pages name every option of the installed packages, and show the
- * snippet files verbatim.
+ * The options pages name every option of the installed packages, and show their code blocks
+ * verbatim, titles included.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {PluginOptionSchema} from 'docusaurus-plugin-redoc/dist/options';
 import {getGlobalData} from 'docusaurus-theme-redoc/dist/redocData';
-import {REPO, readRepoFile} from './helpers';
+import {readBlocks, where} from '../support/docSnippets';
 
 /** The text of every `### \`name\`` heading of a page, in order. */
 async function codeHeadings(page: Page): Promise<string[]> {
   return page.locator('article .markdown h3 > code').allTextContents();
-}
-
-/** Snippet files a page imports with raw-loader. */
-function importedSnippets(docFile: string): string[] {
-  const source = readRepoFile(docFile);
-  return [...source.matchAll(/'!!raw-loader!@site\/([^']+)'/g)].map((match) => match[1]);
 }
 
 /** Code blocks end lines with <br>, which textContent drops: compare without whitespace. */
@@ -25,14 +17,19 @@ function squash(text: string): string {
   return text.replace(/\s+/g, '');
 }
 
-/** Each imported snippet appears, unchanged, as a code block of the page. */
+/**
+ * Each fenced code block of the page's source is a code block of the built page, with its title
+ * shown: the meta words that tell the tests what to do with a block (tests/support/docSnippets.ts)
+ * change nothing a reader sees.
+ */
 async function expectSnippetsShown(page: Page, docFile: string): Promise<void> {
-  const snippets = importedSnippets(docFile);
+  const snippets = readBlocks(docFile);
   expect(snippets.length).toBeGreaterThan(0);
   const blocks = (await page.locator('article .markdown pre code').allTextContents()).map(squash);
+  const titles = await page.locator('article .markdown .theme-code-block [class*="codeBlockTitle"]').allTextContents();
   for (const snippet of snippets) {
-    const content = squash(fs.readFileSync(path.join(REPO, snippet), 'utf8'));
-    expect(blocks, `${docFile} shows ${snippet}`).toContain(content);
+    expect(blocks, `${where(snippet)} is shown`).toContain(squash(snippet.code));
+    if (snippet.title) expect(titles, `${where(snippet)} shows its title`).toContain(snippet.title);
   }
 }
 
@@ -66,7 +63,7 @@ test.describe('options pages, as the server built them', () => {
       await expect(download.locator('tbody tr')).toHaveCount(4);
     });
 
-    await test.step('the snippet files, verbatim', () => expectSnippetsShown(page, 'docs/getting-started/plugin-options.mdx'));
+    await test.step('the code blocks, verbatim', () => expectSnippetsShown(page, 'docs/getting-started/plugin-options.mdx'));
   });
 
   test('theme options', async ({page}) => {
@@ -91,7 +88,7 @@ test.describe('options pages, as the server built them', () => {
       }
     });
 
-    await test.step('the snippet files, verbatim', () => expectSnippetsShown(page, 'docs/getting-started/theme-options.mdx'));
+    await test.step('the code blocks, verbatim', () => expectSnippetsShown(page, 'docs/getting-started/theme-options.mdx'));
   });
 
   test('migration guide and multiple APIs show their snippets verbatim', async ({page}) => {
@@ -105,11 +102,13 @@ test.describe('options pages, as the server built them', () => {
   });
 });
 
-test('installation shows both config files verbatim and the install commands', async ({page}) => {
+test('installation shows its code blocks verbatim and both install commands', async ({page}) => {
   await page.goto('/docs/getting-started/Installation');
   await expect(page.locator('article .markdown')).toContainText('npm install --save redocusaurus@1');
-  await page.getByRole('tab', {name: 'yarn'}).click();
-  await expect(page.locator('article .markdown')).toContainText('yarn add redocusaurus@1');
+  // The webpack pin and the install command have a tab each; one group, so one click switches both.
+  await page.getByRole('tab', {name: 'yarn'}).first().click();
+  await expect(page.locator('article .markdown').getByText('yarn add redocusaurus@1')).toBeVisible();
+  await expect(page.locator('article .markdown').getByText('"resolutions"')).toBeVisible();
   // Tabs hide their inactive panel; the code blocks are in the page either way.
   await expectSnippetsShown(page, 'docs/getting-started/Installation.mdx');
   await expect(page.locator('article .markdown')).toContainText('>=16.14');

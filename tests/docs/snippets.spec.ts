@@ -1,86 +1,99 @@
 /**
- * The config snippets of the docs (tests/fixtures/snippets) against the
- * installed packages: the plugin's own option validation, the preset's
- * expansion, the theme's merging, and the loading and download behaviour the
- * pages describe. Node only: no browser page is opened.
+ * The code blocks of the docs, read from the MDX (tests/support/docSnippets.ts): each is marked
+ * as applied to a reader's site or not pasted, for a reason; and the ones the reader-site builds
+ * do not run (a v0 config, the alternatives of one option, a private spec) go through the
+ * installed plugin's own option validation, the preset's expansion and the theme's merging here.
+ * The quoted error messages and the loading and download behaviour the pages describe are
+ * checked against the installed packages too. Node only: no browser page is opened.
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import {expect, test} from '@playwright/test';
 import {normalizePluginOptions} from '@docusaurus/utils-validation';
 import type {LoadContext} from '@docusaurus/types';
 import preset, {type PresetOptions} from 'redocusaurus';
 import redocPlugin, {validateOptions, type PluginOptions} from 'docusaurus-plugin-redoc';
 import {getGlobalData} from 'docusaurus-theme-redoc/dist/redocData';
+import type {ThemeOptions} from 'docusaurus-theme-redoc';
 import {AppStore, RedocNormalizedOptions} from 'redoc';
+import {allBlocks, applyDiff, conventionProblems, deepMerge, readBlocks, where, type DocBlock} from '../support/docSnippets';
+import {READER_BUILDS} from '../reader-site/scenarios';
 
-import {specs as idSpecs} from '../fixtures/snippets/plugin-options/id';
-import {specs as specSpecs} from '../fixtures/snippets/plugin-options/spec';
-import {spec as urlSpec} from '../fixtures/snippets/plugin-options/url';
-import {specs as routeSpecs} from '../fixtures/snippets/plugin-options/route';
-import {spec as layoutSpec} from '../fixtures/snippets/plugin-options/layout';
-import {specs as configSpecs} from '../fixtures/snippets/plugin-options/config';
-import {options as debugOptions} from '../fixtures/snippets/plugin-options/debug';
-import {redocusaurus as presetEntry} from '../fixtures/snippets/preset-options';
-import {redocusaurus as v1Entry} from '../fixtures/snippets/migrating/v1';
-import {options as colorOptions} from '../fixtures/snippets/theme-options/colors';
-import {options as deprecatedOptions} from '../fixtures/snippets/theme-options/deprecated';
-import installationTs from '../fixtures/snippets/installation-ts';
-import multipleApis from '../fixtures/snippets/multiple-apis';
-import multiplePresets from '../fixtures/snippets/multiple-presets';
-import themeIdConfig from '../fixtures/snippets/plugin-options/theme-id';
-import {REPO} from './helpers';
-
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const v0 = require('../fixtures/snippets/migrating/v0.js') as {
-  redocusaurus: [string, {specs: Record<string, unknown>[]; theme: Record<string, unknown>}];
-};
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const installationJs = require('../fixtures/snippets/installation-js.js') as typeof installationTs;
-
-const SNIPPETS = path.join(REPO, 'tests/fixtures/snippets');
 const context = {siteConfig: {baseUrl: '/', url: 'https://docs.example.com'}} as unknown as LoadContext;
+
+/** The one block of a page whose title is `title`, applied or not as asked. */
+function block(page: string, title: string, kind: 'apply' | 'noapply'): DocBlock {
+  const found = readBlocks(page).filter((candidate) => candidate.title === title && Boolean(candidate[kind]));
+  expect(found.map(where), `${page}: one ${kind} block titled "${title}"`).toHaveLength(1);
+  return found[0];
+}
+
+/** A JavaScript block that is one expression (an options object, a presets entry), evaluated. */
+function evaluate<T>(source: DocBlock): T {
+  return vm.runInNewContext(`(${source.code}\n)`, {process: {env: {}}}, {filename: where(source)}) as T;
+}
 
 /** What Docusaurus does with a plugin's options before using them. */
 function validate(options: unknown): PluginOptions {
   return validateOptions({validate: normalizePluginOptions, options} as Parameters<typeof validateOptions>[0]);
 }
 
-/** The options object of the `redocusaurus` entry of a snippet config. */
-function redocusaurusOptions(config: {presets?: readonly unknown[]}): PresetOptions[] {
-  return (config.presets ?? [])
-    .filter((entry): entry is [string, PresetOptions] => Array.isArray(entry) && entry[0] === 'redocusaurus')
-    .map((entry) => entry[1]);
-}
+type PresetEntry = [string, PresetOptions];
+const MIGRATING = 'docs/guides/migrating-to-v1.mdx';
+const PLUGIN_OPTIONS = 'docs/getting-started/plugin-options.mdx';
+const THEME_OPTIONS = 'docs/getting-started/theme-options.mdx';
 
-test.describe('plugin option snippets', () => {
-  test('every spec entry shown on the pages passes the plugin option validation', () => {
-    const entries: PluginOptions[] = [
-      ...idSpecs,
-      ...specSpecs,
-      urlSpec,
-      ...routeSpecs,
-      layoutSpec,
-      ...configSpecs,
-      ...debugOptions.specs,
-      ...presetEntry[1].specs,
-      ...v1Entry[1].specs,
-      ...colorOptions.specs,
-      ...deprecatedOptions.specs,
-      ...[installationTs, installationJs, multipleApis, multiplePresets].flatMap((config) =>
-        redocusaurusOptions(config).flatMap((options) => options.specs),
-      ),
-    ];
-    expect(entries.length).toBeGreaterThan(15);
-    for (const entry of entries) expect(() => validate(entry), JSON.stringify(entry)).not.toThrow();
-    const [, pluginOptions] = themeIdConfig.plugins![0] as [string, PluginOptions];
-    expect(validate(pluginOptions).themeId).toBe('brand-theme');
+test.describe('the code block convention', () => {
+  test('every block under docs/ is applied to a reader site or says why not', () => {
+    const blocks = allBlocks();
+    expect(blocks.length).toBeGreaterThan(30);
+    expect(blocks.flatMap(conventionProblems)).toEqual([]);
+    expect(blocks.filter((candidate) => candidate.apply).length).toBeGreaterThan(20);
   });
 
-  test('the layout snippet uses only props that the Layout of Docusaurus 2.4 reads', async () => {
+  test('every scenario of applied blocks is built by a reader-site test', () => {
+    const built = Object.values(READER_BUILDS).flat();
+    const scenarios = [...new Set(allBlocks().filter((candidate) => candidate.apply).map((candidate) => candidate.scenario))];
+    expect(scenarios.filter((scenario) => !built.includes(scenario))).toEqual([]);
+    expect(built.filter((scenario) => !scenarios.includes(scenario))).toEqual([]);
+  });
+
+  test('a block that names no reason, or no file, is reported', () => {
+    const base = readBlocks(PLUGIN_OPTIONS)[0];
+    expect(conventionProblems({...base, apply: undefined, noapply: undefined})[0]).toMatch(/needs exactly one of/);
+    expect(conventionProblems({...base, apply: undefined, noapply: 'output'})[0]).toMatch(/needs a reason/);
+    expect(conventionProblems({...base, title: 'docusaurus.config.js, shortened'})[0]).toMatch(/needs title=/);
+    expect(conventionProblems({...base, code: 'presets: [\n'})[0]).toMatch(/diff line 1 starts with/);
+  });
+
+  test('diffs: parts found in order, context kept, removed lines dropped', () => {
+    const file = ['a', '  b', 'c', 'd', 'b', 'e'].join('\n');
+    expect(applyDiff(file, ' b\n+x\n')).toBe(['a', '  b', 'c', 'd', 'b', 'x', 'e'].join('\n'));
+    expect(applyDiff(file, '   b\n-c\n+C\n d\n@@ later @@\n b\n+y\n')).toBe(['a', '  b', 'C', 'd', 'b', 'y', 'e'].join('\n'));
+    // A part's lines are consecutive in the file, so this one is not found.
+    expect(() => applyDiff(file, ' a\n c\n')).toThrow(/not in the file/);
+    expect(deepMerge({a: {b: 1, c: [1]}, d: 1}, {a: {c: [2]}, e: 2})).toEqual({a: {b: 1, c: [2]}, d: 1, e: 2});
+  });
+});
+
+test.describe('plugin options', () => {
+  test('the spec entries shown but not built pass the plugin option validation', () => {
+    const entries = [
+      ...evaluate<PluginOptions[]>(block(PLUGIN_OPTIONS, 'specs entries', 'noapply')),
+      evaluate<PluginOptions>(block(PLUGIN_OPTIONS, 'specs entry', 'noapply')),
+      ...evaluate<PresetEntry>(block(MIGRATING, 'v1', 'noapply'))[1].specs,
+      ...evaluate<PresetEntry>(block(PLUGIN_OPTIONS, 'presets entry', 'noapply'))[1].specs,
+      ...evaluate<PresetOptions>(block(THEME_OPTIONS, 'preset options', 'noapply')).specs,
+    ];
+    expect(entries.length).toBeGreaterThan(6);
+    for (const entry of entries) expect(() => validate(entry), JSON.stringify(entry)).not.toThrow();
+  });
+
+  test('the layout keys of the example are the props that the Layout of Docusaurus 2.4 reads', async () => {
     const layoutSource = await fs.readFile(require.resolve('@docusaurus/theme-classic/lib/theme/Layout/index.js'), 'utf8');
     const destructured = /const \{([^}]*)\} = props;/.exec(layoutSource)?.[1] ?? '';
     const read = destructured
@@ -89,17 +102,15 @@ test.describe('plugin option snippets', () => {
       .map((name) => name.trim())
       .filter(Boolean);
     expect(read.sort()).toEqual(['children', 'description', 'noFooter', 'title', 'wrapperClassName']);
-    for (const key of Object.keys(layoutSpec.layout ?? {})) expect(read, key).toContain(key);
-  });
-
-  test('the JavaScript and TypeScript installation snippets are the same config', () => {
-    expect(installationJs).toEqual(installationTs);
+    const layoutDiff = readBlocks(PLUGIN_OPTIONS).find((candidate) => candidate.apply === 'diff' && candidate.code.includes('layout: {'));
+    const keys = [...(layoutDiff?.code ?? '').matchAll(/^\+ {14}(\w+):/gm)].map((match) => match[1]);
+    expect(keys.sort()).toEqual(['description', 'title', 'wrapperClassName']);
   });
 
   test('the v0 options of the migration guide are rejected, each by name', () => {
-    const [, v0Options] = v0.redocusaurus;
+    const [, v0Options] = evaluate<PresetEntry>(block(MIGRATING, 'v0: 1.x rejects the spec options and ignores the theme keys', 'noapply'));
     const v0Keys = new Set<string>();
-    for (const entry of v0Options.specs) {
+    for (const entry of v0Options.specs as unknown as Record<string, unknown>[]) {
       expect(() => validate(entry), JSON.stringify(entry)).toThrow(/is not allowed/);
       for (const [key, value] of Object.entries(entry)) {
         if (key === 'spec') continue;
@@ -135,9 +146,9 @@ test.describe('migration guide', () => {
     expect(Object.keys(themeModule)).not.toEqual(expect.arrayContaining(['validateOptions']));
     expect(Object.keys(themeModule)).not.toEqual(expect.arrayContaining(['validateThemeConfig']));
 
-    const [, v0Options] = v0.redocusaurus;
-    expect(Object.keys(v0Options.theme).sort()).toEqual(['primaryColor', 'redocOptions', 'redocTheme']);
-    const [, v1Options] = v1Entry;
+    const [, v0Options] = evaluate<PresetEntry>(block(MIGRATING, 'v0: 1.x rejects the spec options and ignores the theme keys', 'noapply'));
+    expect(Object.keys(v0Options.theme ?? {}).sort()).toEqual(['primaryColor', 'redocOptions', 'redocTheme']);
+    const [, v1Options] = evaluate<PresetEntry>(block(MIGRATING, 'v1', 'noapply'));
     // The v0 theme as the v1 theme receives it from the preset.
     const v0Theme = preset(context, {specs: [], theme: v0Options.theme}).themes[0][1];
     const fromV0 = await getGlobalData(v0Theme);
@@ -153,9 +164,10 @@ test.describe('migration guide', () => {
   });
 });
 
-test.describe('preset snippets', () => {
-  test('the preset options snippet becomes one theme and one plugin per spec', () => {
-    const [, options] = presetEntry;
+test.describe('preset', () => {
+  test('the preset entry of the reference becomes one theme and one plugin per spec', () => {
+    const [name, options] = evaluate<PresetEntry>(block(PLUGIN_OPTIONS, 'presets entry', 'noapply'));
+    expect(name).toBe('redocusaurus');
     const resolved = preset(context, options);
     expect(resolved.themes).toHaveLength(1);
     expect(resolved.themes[0][1]).toMatchObject({id: 'theme-redoc-public', options: 'redocly.yaml', primaryColor: '#1f7a8c'});
@@ -175,24 +187,24 @@ test.describe('preset snippets', () => {
     const withId = preset(context, {id: 'partners', specs: [{spec: 'a.yaml', themeId: 'ignored'}]});
     expect(withId.plugins[0][1]).toMatchObject({id: 'plugin-redoc-partners-0', themeId: 'theme-redoc-partners'});
   });
-
-  test('two presets with ids give their specs different themes', () => {
-    const [publicApis, partnerApis] = redocusaurusOptions(multiplePresets).map((options) => preset(context, options));
-    expect(publicApis.themes[0][1].id).not.toEqual(partnerApis.themes[0][1].id);
-    expect(publicApis.plugins[0][1].themeId).toBe(publicApis.themes[0][1].id);
-    expect(partnerApis.plugins[0][1].themeId).toBe(partnerApis.themes[0][1].id);
-  });
-
-  test('the multiple APIs navbar dropdown links to every spec route', () => {
-    const [options] = redocusaurusOptions(multipleApis);
-    const navbar = (multipleApis.themeConfig as {navbar: {items: {items: {to: string}[]}[]}}).navbar;
-    expect(navbar.items[0].items.map((item) => item.to)).toEqual(options.specs.map((spec) => spec.route));
-  });
 });
 
-test.describe('theme option snippets', () => {
+test.describe('theme options', () => {
+  let scratch: string;
+  test.beforeEach(async () => {
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'redoc-theme-'));
+  });
+  test.afterEach(() => fs.rm(scratch, {recursive: true, force: true}));
+
+  /** A file block of a page, written to the scratch folder under its title. */
+  async function written(page: string, title: string): Promise<string> {
+    const file = path.join(scratch, title);
+    await fs.writeFile(file, block(page, title, 'apply').code);
+    return file;
+  }
+
   test('redocly.yaml: Redoc options on top of the defaults, theme overrides in both modes', async () => {
-    const data = await getGlobalData({options: path.join(SNIPPETS, 'theme-options/redocly.yaml')});
+    const data = await getGlobalData({options: await written(THEME_OPTIONS, 'redocly.yaml')});
     expect(data.options).toMatchObject({
       scrollYOffset: 'nav.navbar',
       expandSingleSchemaField: true,
@@ -209,14 +221,24 @@ test.describe('theme option snippets', () => {
     expect(data.darkTheme?.sidebar?.backgroundColor).toBe('rgb(24, 25, 26)');
   });
 
+  test('a mistyped config path is no error: the defaults, silently', async () => {
+    const data = await getGlobalData({options: path.join(scratch, 'redocly.yml')});
+    expect(data.options).toEqual({scrollYOffset: 'nav.navbar', expandSingleSchemaField: true, menuToggle: true, suppressWarnings: true});
+  });
+
   test('primaryColor and primaryColorDark, with #25c2a0 when unset', async () => {
-    const data = await getGlobalData({...colorOptions.theme, options: {}});
+    const data = await getGlobalData({primaryColor: '#1f7a8c', primaryColorDark: '#7fd1e0', options: {}});
     expect(data.lightTheme?.colors?.primary?.main).toBe('#1f7a8c');
     expect(data.darkTheme?.colors?.primary?.main).toBe('#7fd1e0');
     const plain = await getGlobalData({options: {}});
     expect(plain.lightTheme?.colors?.primary?.main).toBe('#25c2a0');
+    expect(plain.darkTheme?.colors?.primary?.main).toBe('#25c2a0');
     const onlyLight = await getGlobalData({primaryColor: '#123456', options: {}});
     expect(onlyLight.darkTheme?.colors?.primary?.main).toBe('#123456');
+    // Not Docusaurus's default: Infima's primary is another colour (the classic template's two
+    // are checked in a reader's site, tests/reader-site/installation.spec.ts).
+    const infima = await fs.readFile(require.resolve('infima/dist/css/default/default.css'), 'utf8');
+    expect(/--ifm-color-primary: (#\w+);/.exec(infima)?.[1]).toBe('#3578e5');
   });
 
   test('suppressWarnings is never read by the installed Redoc: its warnings still reach the console', async () => {
@@ -258,6 +280,14 @@ test.describe('theme option snippets', () => {
     expect(darkTheme?.colors?.border).toEqual({dark: '#ffffff', light: 'rgba(0,0,0, 0.1)'});
   });
 
+  test('a CSS variable as primaryColor: Redoc cannot derive its shades', async () => {
+    const {options, lightTheme} = await getGlobalData({primaryColor: 'var(--ifm-color-primary)', options: {}});
+    const spec = {openapi: '3.0.3', info: {title: 'Colour', version: '1.0.0'}, paths: {}};
+    expect(() => new AppStore(spec as unknown as ConstructorParameters<typeof AppStore>[0], undefined, {...options, scrollYOffset: 0, theme: lightTheme})).toThrow(
+      "Couldn't parse the color string. Please provide the color as a string in hex, rgb, rgba, hsl or hsla notation.",
+    );
+  });
+
   test('overrides win over primaryColor and over the dark adjustments', async () => {
     const data = await getGlobalData({
       primaryColor: '#1f7a8c',
@@ -270,12 +300,13 @@ test.describe('theme option snippets', () => {
   });
 
   test('the deprecated keys still work, and `theme` replaces redocly.yaml keys one level deep', async () => {
-    const data = await getGlobalData(deprecatedOptions.theme!);
+    const deprecated = evaluate<PresetOptions>(block(THEME_OPTIONS, 'preset options', 'noapply'));
+    const data = await getGlobalData(deprecated.theme as ThemeOptions);
     expect(data.options).toMatchObject({disableSearch: true, hideDownloadButton: true, menuToggle: true});
     expect(data.lightTheme?.typography?.fontSize).toBe('15px');
 
     const combined = await getGlobalData({
-      options: path.join(SNIPPETS, 'theme-options/redocly.yaml'),
+      options: await written(THEME_OPTIONS, 'redocly.yaml'),
       theme: {typography: {fontWeightBold: '700'}},
     });
     // typography from redocly.yaml (fontSize: 15px) is replaced as a whole, so the common default comes back.
@@ -359,24 +390,22 @@ test.describe('loading and the download link', () => {
     return file;
   }
 
-  test('a config file with remove-x-internal drops internal operations; the object form does not', async () => {
+  test('the config file with remove-x-internal drops internal operations; the object form and a mistyped path do not', async () => {
     const spec = await partnerSpec();
-    const [partnerEntry] = configSpecs;
-    expect(partnerEntry.config).toBe('redocly.partners.yaml');
-    const fromFile = await build({
-      ...partnerEntry,
-      spec,
-      config: path.join(SNIPPETS, 'plugin-options/redocly.partners.yaml'),
-    });
+    const configFile = path.join(outDir, 'redocly.public.yaml');
+    await fs.writeFile(configFile, block(PLUGIN_OPTIONS, 'redocly.public.yaml', 'apply').code);
+    const fromFile = await build({id: 'public-api', spec, config: configFile});
     expect(Object.keys(fromFile.data.spec.paths)).toEqual(['/orders']);
-    const copy = await fs.readFile(path.join(outDir, 'redocusaurus', 'partner-api.yaml'), 'utf8');
+    const copy = await fs.readFile(path.join(outDir, 'redocusaurus', 'public-api.yaml'), 'utf8');
     expect(copy).not.toContain('/internal/reindex');
 
     const fromObject = await build({id: 'object', spec, config: {styleguide: {decorators: {'remove-x-internal': 'on'}}}});
     expect(Object.keys(fromObject.data.spec.paths)).toContain('/internal/reindex');
+    const mistyped = await build({id: 'mistyped', spec, config: path.join(outDir, 'redocly.public.yml')});
+    expect(Object.keys(mistyped.data.spec.paths)).toContain('/internal/reindex');
   });
 
-  test('a config object with resolve headers downloads a private spec', async () => {
+  test('the private spec entry downloads with its header; its button links to the private URL', async () => {
     const spec = await fs.readFile(await partnerSpec());
     const server = http.createServer((request, response) => {
       response.statusCode = request.headers.authorization === 'Bearer docs-token' ? 200 : 401;
@@ -386,11 +415,12 @@ test.describe('loading and the download link', () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     process.env.API_DOCS_TOKEN = 'Bearer docs-token';
     try {
-      const [, privateEntry] = configSpecs;
-      const config = JSON.parse(JSON.stringify(privateEntry.config).replaceAll('https://api.example.com', origin));
-      const {data} = await build({...privateEntry, spec: `${origin}/openapi.yaml`, config});
+      const shown = block(PLUGIN_OPTIONS, 'specs entry', 'noapply');
+      const entry = evaluate<PluginOptions>({...shown, code: shown.code.replaceAll('https://api.example.com', origin)});
+      const {data, written} = await build(entry);
       expect(data.isSpecFile).toBe(false);
       expect(data.url).toBe(`${origin}/openapi.yaml`);
+      expect(written).toEqual([]);
       expect(Object.keys(data.spec.paths)).toContain('/orders');
       await expect(build({id: 'anonymous', spec: `${origin}/openapi.yaml`, config: {}})).rejects.toThrow(/401/);
     } finally {
