@@ -86,15 +86,17 @@ test(`the site built under ${BASE}: every URL in its pages resolves there, and a
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
 
-    await test.step('every image on the API page (the site, spec and Redoc menu logos) is loaded', async () => {
+    await test.step('every image on the API page (the site and spec logos) is loaded', async () => {
       const images = await page.locator('img').evaluateAll((elements) =>
         elements.map((element) => {
           const image = element as HTMLImageElement;
           return {src: image.currentSrc, loaded: image.complete && image.naturalWidth > 0};
         }),
       );
-      // Redoc's mark removes its <img> when the image fails to load: count them too.
-      expect.soft(images.length, images.map((image) => image.src).join(', ')).toBeGreaterThanOrEqual(3);
+      // The navbar's logo and the spec's x-logo. (Redoc adds its own mark beside "API docs by Redocly"
+      // only once its menu is rendered by React, which a page that loads with the server's HTML
+      // does not do: reference-kit/reference/liveMenu.ts.)
+      expect.soft(images.length, images.map((image) => image.src).join(', ')).toBeGreaterThanOrEqual(2);
       for (const image of images) {
         const url = new URL(image.src);
         if (url.protocol !== 'data:') expect.soft(url.pathname.startsWith(BASE), `${image.src} under ${BASE}`).toBe(true);

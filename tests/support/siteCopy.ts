@@ -1,6 +1,7 @@
 /**
- * A throwaway copy of this site (the files git tracks), to run it as a maintainer does and change
- * its files freely: a test edits the copy, never the repository.
+ * A throwaway copy of this site (the files of its working tree that git tracks or would track), to
+ * run it as a maintainer does and change its files freely: a test edits the copy, never the
+ * repository.
  *
  * Its `node_modules` is a folder of links to each of the repository's packages, not one link to
  * the whole folder, so that webpack's cache (`node_modules/.cache`) is the copy's own: a cache
@@ -21,7 +22,7 @@ export interface SiteCopy {
 
 export async function copySite(): Promise<SiteCopy> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'redocusaurus-site-'));
-  const files = execFileSync('git', ['ls-files', '-z'], {cwd: REPO_ROOT, encoding: 'utf8'}).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: REPO_ROOT, encoding: 'utf8'}).split('\0').filter(Boolean);
   for (const file of files) {
     // A file deleted in the working tree but not yet in git's index is skipped.
     await fs.mkdir(path.dirname(path.join(dir, file)), {recursive: true});
