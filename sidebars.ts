@@ -18,6 +18,7 @@ const sidebars: SidebarsConfig = {
         'guides/multiple-apis',
         'guides/schema-imports',
         'guides/build-time-rendering',
+        'guides/fast-accessible-reference-pages',
         'guides/migrating-to-v1',
       ],
     },

@@ -1,10 +1,11 @@
-/** Each docs route of the specification (§2) and the file it is built from. */
+/** Each docs route of the specification (§2), and the reference kit's guide, with the file it is built from. */
 export const docPages = [
   {route: '/docs', file: 'docs/introduction.md'},
   {route: '/docs/getting-started/Installation', file: 'docs/getting-started/Installation.mdx'},
   {route: '/docs/getting-started/plugin-options', file: 'docs/getting-started/plugin-options.mdx'},
   {route: '/docs/getting-started/theme-options', file: 'docs/getting-started/theme-options.mdx'},
   {route: '/docs/guides/build-time-rendering', file: 'docs/guides/build-time-rendering.md'},
+  {route: '/docs/guides/fast-accessible-reference-pages', file: 'docs/guides/fast-accessible-reference-pages.mdx'},
   {route: '/docs/guides/migrating-to-v1', file: 'docs/guides/migrating-to-v1.mdx'},
   {route: '/docs/guides/multiple-apis', file: 'docs/guides/multiple-apis.mdx'},
   {route: '/docs/guides/schema-imports', file: 'docs/guides/schema-imports.mdx'},
