@@ -9,4 +9,6 @@ export const READER_BUILDS: Readonly<Record<string, readonly string[]>> = {
   installation: ['installation'],
   'typescript-config': ['typescript-config'],
   docs: ['plugin-options', 'theme-options', 'multiple-apis', 'schema-imports'],
+  // tests/reader-site/kit.spec.ts
+  kit: ['fast-accessible-reference-pages'],
 };

@@ -122,6 +122,11 @@ async function waitForContent(page: Page, route: string) {
   );
 }
 
+/** How many serious or critical findings axe's default rules make on the open page, allowed or not. */
+export async function seriousFindingCount(page: Page): Promise<number> {
+  return (await seriousViolations(page, 'light', [])).length;
+}
+
 /**
  * Scans the page the test has open and hydrated: in light mode, then switched to dark. Findings
  * that no allow-list entry covers, and entries that claim this route and mode but match nothing,

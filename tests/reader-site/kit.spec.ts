@@ -1,0 +1,213 @@
+/**
+ * The reference kit in a reader's site: the guide (docs/guides/fast-accessible-reference-pages.mdx)
+ * followed as it is written, on a copy of the stock reader site, next to a copy left stock
+ * (tests/support/kitSite.ts). The kit site also gets a large real spec, the corpus's 572 operations
+ * of GitHub's API, as a second API page.
+ *
+ * Each check runs on the stock site too, where it records what the kit changes, and must find the
+ * problem the kit removes: so the check can fail.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {expect, test, type Browser, type Page} from '@playwright/test';
+import {documentOperations} from '../../scripts/openapiOperations';
+import {operationSummaries, singleYamlSpec} from '../docs/helpers';
+import {expectNoSeriousViolations, seriousFindingCount} from '../support/accessibility';
+import {waitForHydration} from '../support/pageErrors';
+import {REPO_ROOT} from '../support/docSnippets';
+import {API_ROUTE as API, LARGE_ROUTE as LARGE, LARGE_SPEC, addLargeSpec, applyGuide} from '../support/kitSite';
+import {
+  buildReaderSite,
+  copyReaderSite,
+  removeReaderSite,
+  serveReaderBuild,
+  startReaderSite,
+  typecheckReaderSite,
+  type RunningServer,
+} from '../support/readerSite';
+
+const petSummaries = operationSummaries(singleYamlSpec());
+const largeOperations = () => documentOperations(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, LARGE_SPEC.file), 'utf8')));
+
+test.describe.configure({mode: 'serial'});
+
+let stock: string;
+let kit: string;
+let stockServer: RunningServer;
+let kitServer: RunningServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(10 * 60_000);
+  [stock, kit] = await Promise.all([copyReaderSite('kit-before'), copyReaderSite('kit-after')]);
+  await applyGuide(kit);
+  addLargeSpec(kit);
+});
+
+test.afterAll(async () => {
+  await Promise.all([stockServer?.close(), kitServer?.close()]);
+  await Promise.all([removeReaderSite(stock), removeReaderSite(kit)]);
+});
+
+test('after the guide, the site type-checks with the reader tsconfig, the kit folder included, and builds', async () => {
+  test.setTimeout(15 * 60_000);
+  expect(fs.existsSync(path.join(kit, 'reference-kit/README.md'))).toBe(true);
+  // Before building: the template's tsconfig would check the built scripts too.
+  await typecheckReaderSite(kit);
+  for (const [name, site] of [
+    ['stock', stock],
+    ['kit', kit],
+  ] as const) {
+    const {ms} = await buildReaderSite(site);
+    console.log(`${name} site built in ${ms} ms`);
+  }
+  [stockServer, kitServer] = await Promise.all([serveReaderBuild(stock), serveReaderBuild(kit)]);
+});
+
+/** The JavaScript files a first visit of `url` loads, with their text. */
+async function loadedScripts(browser: Browser, url: string): Promise<{url: string; text: string}[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: Promise<{url: string; text: string}>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({url: response.url(), text})));
+  });
+  await page.goto(url);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  await context.close();
+  return loaded;
+}
+
+test('no spec in the JavaScript of a page without a reference', async ({browser}) => {
+  const holdsSpec = (scripts: {url: string; text: string}[]) => scripts.filter(({text}) => petSummaries.some((summary) => text.includes(summary)));
+  // Before: the preset's global data puts the spec in the bundle every page loads.
+  expect(holdsSpec(await loadedScripts(browser, `${stockServer.url}/`)).length).toBeGreaterThan(0);
+  const home = await loadedScripts(browser, `${kitServer.url}/`);
+  expect(holdsSpec(home).map(({url}) => url)).toEqual([]);
+  // Nor the large spec's text (a summary far down its list).
+  const largeSummary = String(largeOperations().at(-1)!.operation.summary);
+  expect(home.filter(({text}) => text.includes(largeSummary)).map(({url}) => url)).toEqual([]);
+});
+
+test('whole API pages: no serious or critical axe findings, light and dark, at 1280 and 375 px', async ({page, browser}) => {
+  test.setTimeout(10 * 60_000);
+  await page.setViewportSize({width: 1280, height: 900});
+  await page.goto(stockServer.url + API);
+  await waitForHydration(page);
+  const before = await seriousFindingCount(page);
+  console.log(`stock /api/ at 1280 px, light: ${before} serious or critical axe findings`);
+  expect(before, 'the stock page has findings for the kit to remove').toBeGreaterThan(0);
+
+  for (const [route, widths] of [
+    [API, [1280, 375]],
+    [LARGE, [1280]],
+  ] as const) {
+    for (const width of widths) {
+      // A new context each time: the scan ends in dark mode, which the site remembers.
+      const context = await browser.newContext({viewport: {width, height: width > 500 ? 900 : 800}});
+      const scanned = await context.newPage();
+      await scanned.goto(kitServer.url + route);
+      await waitForHydration(scanned);
+      await expectNoSeriousViolations(scanned, route);
+      await context.close();
+    }
+  }
+});
+
+/** Colours of parts of the reference: the menu, a heading, text, the samples' panel. */
+async function referenceColours(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const style = (selector: string, property: string) => {
+      const element = document.querySelector(selector);
+      return element ? getComputedStyle(element).getPropertyValue(property) : 'missing';
+    };
+    return {
+      menu: style('.redocusaurus .menu-content', 'background-color'),
+      menuText: style('.redocusaurus .menu-content li label', 'color'),
+      operation: style('.redocusaurus [id="operation/addPet"] h2', 'color'),
+      text: style('.redocusaurus [id="operation/addPet"] p', 'color'),
+      samples: style('.redocusaurus [id="operation/addPet"] > div:last-child', 'background-color'),
+    };
+  });
+}
+
+/** The reference's colours in dark mode before its scripts run, and once the page has hydrated. */
+async function darkBeforeAndAfter(browser: Browser, url: string) {
+  const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+  await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  const page = await context.newPage();
+  // Scripts held back: what a reader sees until the JavaScript has come (Docusaurus's inline
+  // script, which sets the colour mode, is part of the HTML and still runs).
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const before = await referenceColours(page);
+  await page.unroute('**/*.js');
+  await page.goto(url);
+  await waitForHydration(page);
+  await page.locator('[id="operation/addPet"] h2').scrollIntoViewIfNeeded();
+  // Once React has rendered the reference, its colours stop changing: two readings half a second apart agree.
+  let after = await referenceColours(page);
+  await expect
+    .poll(async () => {
+      const previous = after;
+      await page.waitForTimeout(500);
+      after = await referenceColours(page);
+      return JSON.stringify(after) === JSON.stringify(previous);
+    })
+    .toBe(true);
+  await context.close();
+  return {before, after};
+}
+
+test('dark mode: the reference is styled before hydration as after it', async ({browser}) => {
+  const stockColours = await darkBeforeAndAfter(browser, stockServer.url + API);
+  expect(stockColours.before, 'the stock page changes colour when its scripts run').not.toEqual(stockColours.after);
+  const kitColours = await darkBeforeAndAfter(browser, kitServer.url + API);
+  expect(Object.values(kitColours.before)).not.toContain('missing');
+  expect(kitColours.before).toEqual(kitColours.after);
+});
+
+test('readable without JavaScript: every operation of both pages is in the HTML', async ({browser}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const page = await context.newPage();
+  await page.goto(kitServer.url + API);
+  for (const summary of petSummaries) await expect(page.locator('.redocusaurus'), summary).toContainText(summary);
+  await page.goto(kitServer.url + LARGE);
+  // Sections in full, then in short form: a title, a method and a path for each operation.
+  const endpoints = await page
+    .locator('.redocusaurus .api-content > [data-section-id] .http-verb')
+    .evaluateAll((badges) => badges.map((badge) => `${badge.textContent!.trim().toUpperCase()} ${badge.nextElementSibling?.textContent?.trim()}`));
+  const operations = largeOperations();
+  expect(new Set(endpoints)).toEqual(new Set(operations.map((operation) => `${operation.method} ${operation.path}`)));
+  await context.close();
+});
+
+test('links to #operation/… land in view, near the top and far down a large spec', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 900});
+  const far = largeOperations().at(-2)!;
+  for (const [route, id] of [
+    [API, 'operation/addPet'],
+    [API, 'operation/deleteUser'],
+    [LARGE, `operation/${far.operationId}`],
+  ] as const) {
+    await page.goto(`${kitServer.url}${route}#${id}`);
+    await waitForHydration(page);
+    const target = page.locator(`[id="${id}"]`);
+    await expect(target).toBeInViewport();
+    // Rendered by React once there: Redoc's heading with its link to the section.
+    await expect(target.locator('h2 a[href^="#"]')).toHaveCount(1);
+  }
+});
+
+test('npm start renders the API pages', async ({page}) => {
+  test.setTimeout(8 * 60_000);
+  const server = await startReaderSite(kit);
+  try {
+    await page.goto(server.url + API);
+    for (const summary of petSummaries) await expect(page.locator('.redocusaurus h2', {hasText: summary}).first()).toBeVisible({timeout: 60_000});
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,66 @@
+/**
+ * A reader's site with the reference kit: a copy of the stock reader site (./readerSite.ts) with the
+ * guide's blocks applied as docs/guides/fast-accessible-reference-pages.mdx writes them. Shared by
+ * the kit's tests (tests/reader-site/kit.spec.ts) and its benchmark (bench/kit.ts).
+ *
+ * The guide's first step downloads the kit from this site. The blocks run with the address this
+ * repository's build is served on (it must have been built: `npm run build`) in place of the
+ * site's public one; nothing else of a block changes.
+ *
+ * The large spec of the corpus (572 operations of GitHub's API, tests/fixtures/openapi-corpus/)
+ * can be added as a second API page, at LARGE_ROUTE.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {DEFAULT_BASE_URL, DEFAULT_SITE_URL} from '../../scripts/siteAddress';
+import {startBuildServer} from '../../scripts/startBuildServer';
+import {corpusDocument} from '../fixtures/openapi-corpus/corpus';
+import {REPO_ROOT, scenarioBlocks, type DocBlock} from './docSnippets';
+import {applyBlocks} from './readerSite';
+
+/** The guide's scenario (its page's file name). */
+export const KIT_SCENARIO = 'fast-accessible-reference-pages';
+/** The route of the Installation page's spec, and of the large one. */
+export const API_ROUTE = '/api/';
+export const LARGE_ROUTE = '/api/github/';
+export const LARGE_SPEC = corpusDocument('github');
+
+const PUBLIC_ADDRESS = DEFAULT_SITE_URL + DEFAULT_BASE_URL;
+
+/**
+ * The guide's blocks, in page order; `until: 'pin'` stops before the step that changes the config
+ * (the guide's only diff), leaving Redoc pinned and patched under the stock preset.
+ */
+export function guideBlocks(siteOrigin: string, until: 'all' | 'pin' = 'all'): DocBlock[] {
+  const blocks = scenarioBlocks(KIT_SCENARIO).map((block) =>
+    block.apply === 'run' ? {...block, code: block.code.split(PUBLIC_ADDRESS).join(`${siteOrigin}/`)} : block,
+  );
+  if (until === 'all') return blocks;
+  const configStep = blocks.findIndex((block) => block.apply === 'diff');
+  if (configStep === -1) throw new Error(`${KIT_SCENARIO}: no block changes the config`);
+  return blocks.slice(0, configStep);
+}
+
+/** Applies the guide's blocks to `site`, with this repository's build served for its download. */
+export async function applyGuide(site: string, until: 'all' | 'pin' = 'all'): Promise<void> {
+  const build = path.join(REPO_ROOT, process.env.BUILD_DIR ?? 'build');
+  if (!fs.existsSync(path.join(build, 'reference-kit.tar.gz'))) {
+    throw new Error(`${build} has no reference-kit.tar.gz: build the site first (npm run build).`);
+  }
+  const server = await startBuildServer({dir: build});
+  try {
+    await applyBlocks(site, guideBlocks(server.origin, until));
+  } finally {
+    server.close();
+  }
+}
+
+/** The large spec as a second API page: its file, and an entry before the Installation page's. */
+export function addLargeSpec(site: string): void {
+  fs.copyFileSync(path.join(REPO_ROOT, LARGE_SPEC.file), path.join(site, 'openapi/github.json'));
+  const config = path.join(site, 'docusaurus.config.js');
+  const source = fs.readFileSync(config, 'utf8');
+  const withEntry = source.replace(/(\n\s*specs: \[\n)/, `$1          {id: 'github', spec: 'openapi/github.json', route: '${LARGE_ROUTE}'},\n`);
+  if (withEntry === source) throw new Error(`${config}: no \`specs: [\` to add the large spec to`);
+  fs.writeFileSync(config, withEntry);
+}
