@@ -614,7 +614,7 @@ function compiledScript(slice: Slice): string | undefined {
 
 // ---------------------------------------------------------------- recording
 
-async function record(url: string, options: {dark: boolean; cpu: number; width: number; settle: number}) {
+async function record(url: string, options: {dark: boolean; cpu: number; width: number; settle: number; loadTimeout?: number}) {
   const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--headless=new', ...CHROME_FLAGS]});
   try {
     // Lighthouse's mobile screen: 412×823 at 1.75x.
@@ -629,7 +629,8 @@ async function record(url: string, options: {dark: boolean; cpu: number; width: 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', {rate: options.cpu});
     await browser.startTracing(page, {categories: CATEGORIES});
-    await page.goto(url, {waitUntil: 'load'});
+    // A page that blocks its main thread for a minute at 4× (stock redocusaurus on a large spec) loads late.
+    await page.goto(url, {waitUntil: 'load', timeout: options.loadTimeout ?? 30_000});
     await page.waitForTimeout(options.settle);
     return JSON.parse((await browser.stopTracing()).toString('utf8')) as {traceEvents: TraceEvent[]};
   } finally {
@@ -802,4 +803,4 @@ if (require.main === module) {
   });
 }
 
-export {Symbolicator, analyze, nest, type Origin, type RunResult, type TraceEvent};
+export {Symbolicator, analyze, nest, record, type Origin, type RunResult, type TraceEvent};

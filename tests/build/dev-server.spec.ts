@@ -10,7 +10,8 @@ import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
 import {operationSummaries, singleYamlSpec} from '../docs/helpers';
-import {copySite, startDevServer, type DevServer, type SiteCopy} from '../support/siteCopy';
+import {copySite, startDevServer, type SiteCopy} from '../support/siteCopy';
+import type {RunningServer} from '../support/readerSite';
 import {switchToDark} from '../support/colourMode';
 
 const singleYaml = getExample('using-single-yaml');
@@ -32,7 +33,7 @@ function renderedOperations(page: Page): Promise<string[]> {
 test.describe('npm start', () => {
   test.describe.configure({mode: 'serial'});
   let copy: SiteCopy | undefined;
-  let server: DevServer | undefined;
+  let server: RunningServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(420_000);

@@ -236,8 +236,11 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a long-running command in its own process group; `close()` ends the group. */
-function startServer(
+/**
+ * Starts a long-running command (a server) in its own process group, with a reader's environment;
+ * resolves once `ready` gives its address; `close()` ends the group.
+ */
+export function startServerProcess(
   siteDir: string,
   command: string,
   args: readonly string[],
@@ -275,7 +278,7 @@ function startServer(
 }
 
 export function serveReaderBuild(siteDir: string): Promise<RunningServer> {
-  return startServer(
+  return startServerProcess(
     siteDir,
     process.execPath,
     [path.join(REPO_ROOT, 'scripts/serve-build.mjs'), '--dir', 'build', '--port', '0'],
@@ -289,7 +292,7 @@ export async function startReaderSite(siteDir: string, options: {port?: number; 
   const {port, env} = options;
   const chosen = port ?? (await freePort());
   const url = `http://127.0.0.1:${chosen}`;
-  return startServer(
+  return startServerProcess(
     siteDir,
     'npm',
     ['start', '--', '--port', String(chosen), '--host', '127.0.0.1', '--no-open'],

@@ -7,11 +7,11 @@
  * the whole folder, so that webpack's cache (`node_modules/.cache`) is the copy's own: a cache
  * shared with the site's builds would be read by a site in another folder.
  */
-import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import fs from 'node:fs/promises';
-import net, {type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {freePort, startServerProcess, type RunningServer} from './readerSite';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -36,54 +36,16 @@ export async function copySite(): Promise<SiteCopy> {
   return {dir, remove: () => fs.rm(dir, {recursive: true, force: true})};
 }
 
-/** A port nothing listens on: one the system gave and we released. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export interface DevServer {
-  url: string;
-  output(): string;
-  close(): Promise<void>;
-}
-
-/** `npm start` of the copy (through scripts/docusaurus.mjs), on 127.0.0.1, once it has compiled. */
-export async function startDevServer(copy: SiteCopy, env: Record<string, string> = {}): Promise<DevServer> {
+/** `npm start` of the copy (through scripts/docusaurus.mjs) on 127.0.0.1, once the server answers: it has compiled. */
+export async function startDevServer(copy: SiteCopy, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
+  const url = `http://127.0.0.1:${port}`;
+  return startServerProcess(
+    copy.dir,
     process.execPath,
     ['scripts/docusaurus.mjs', 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
-    {cwd: copy.dir, env: {...process.env, ...env, FORCE_COLOR: '0', BROWSER: 'none'}, detached: true},
+    async () => ((await fetch(url)).ok ? url : undefined),
+    7 * 60_000,
+    env,
   );
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const close = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    // The CLI starts webpack's workers: end the whole process group.
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  };
-  const url = `http://127.0.0.1:${port}`;
-  // The server answers once webpack has compiled the site (its middleware holds requests until then).
-  try {
-    for (;;) {
-      if (child.exitCode !== null || /Failed to compile/i.test(output)) throw new Error(`npm start failed:\n${output}`);
-      const answered = await fetch(url, {signal: AbortSignal.timeout(60_000)}).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return {url, output: () => output, close};
 }
