@@ -8,13 +8,16 @@ const sidebarLink = (page: Page, name: string) =>
   page.locator('.theme-doc-sidebar-container').getByRole('link', {name, exact: true});
 
 /**
- * Makes the next request for a JavaScript chunk fail (once), after `arm()` is called.
+ * Makes the next script request for a JavaScript chunk fail (once), after `arm()` is called.
+ * Only scripts: Docusaurus prefetches the chunks of links in view with `<link rel="prefetch">` in
+ * idle time, which can fall after the page looks idle; failing such a prefetch instead of the
+ * navigation's own chunk would test nothing (CI once did just that).
  * Routing also turns off the HTTP cache, so prefetched chunks are requested again.
  */
 async function failNextChunk(page: Page) {
   const state = {armed: false, failed: [] as string[]};
   await page.route('**/assets/js/*.js', async (route) => {
-    if (state.armed && state.failed.length === 0) {
+    if (state.armed && state.failed.length === 0 && route.request().resourceType() === 'script') {
       state.failed.push(route.request().url());
       await route.fulfill({status: 500, body: 'chunk unavailable'});
       return;
