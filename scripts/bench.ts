@@ -21,6 +21,7 @@ import {parseArgs} from 'node:util';
 import {chromium} from 'playwright-core';
 import {measureFirstLoad} from './firstLoad';
 import {startBuildServer} from './startBuildServer';
+import {writeResultsSection} from './benchResults';
 import {
   PRESETS, ROUTES, checkBudgets, report, summarizeRun, budgetsTable, resultsTable,
   type Lhr, type LhciAssertion, type Preset, type RouteResult, type Site,
@@ -237,7 +238,7 @@ async function main(): Promise<void> {
     settings: Object.fromEntries(PRESETS.map((preset) => [preset, lhrs.find((lhr) => lhr.configSettings.formFactor === preset)?.configSettings])),
     warnings: [...new Set(lhrs.flatMap((lhr) => lhr.runWarnings))],
   });
-  fs.writeFileSync(RESULTS_FILE, markdown);
+  writeResultsSection(RESULTS_FILE, 'site', markdown);
   process.stdout.write(`${resultsTable(results)}\n\n${budgetsTable(checks)}\n\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}\n`);
 }
 

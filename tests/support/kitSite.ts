@@ -55,9 +55,15 @@ export async function applyGuide(site: string, until: 'all' | 'pin' = 'all'): Pr
   }
 }
 
-/** The large spec as a second API page: its file, and an entry before the Installation page's. */
-export function addLargeSpec(site: string): void {
-  fs.copyFileSync(path.join(REPO_ROOT, LARGE_SPEC.file), path.join(site, 'openapi/github.json'));
+/**
+ * The large spec as a second API page: its file, and an entry before the Installation page's.
+ * `document` puts another document (JSON) in its place, with the same id and route: the bench's
+ * way to change only the size of the spec.
+ */
+export function addLargeSpec(site: string, document?: unknown): void {
+  const file = path.join(site, 'openapi/github.json');
+  if (document === undefined) fs.copyFileSync(path.join(REPO_ROOT, LARGE_SPEC.file), file);
+  else fs.writeFileSync(file, JSON.stringify(document));
   const config = path.join(site, 'docusaurus.config.js');
   const source = fs.readFileSync(config, 'utf8');
   const withEntry = source.replace(/(\n\s*specs: \[\n)/, `$1          {id: 'github', spec: 'openapi/github.json', route: '${LARGE_ROUTE}'},\n`);
