@@ -16,8 +16,6 @@
  * It is a report, not a test: a failed budget is reported, not an exit code. Run it on an idle
  * machine; interleaved runs keep a busy moment from falling on one site only.
  */
-import {spawn} from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -25,12 +23,14 @@ import {chromium, type Browser} from 'playwright-core';
 import {Symbolicator, analyze, record, type RunResult} from '../scripts/trace-breakdown';
 import {measureFirstLoad, kilobytes} from '../scripts/firstLoad';
 import {writeResultsSection} from '../scripts/benchResults';
+import {median} from '../scripts/benchReport';
+import {runCommand, type Resources} from '../scripts/runCommand';
 import {operationSummaries, singleYamlSpec} from '../tests/docs/helpers';
 import {seriousFindingCount} from '../tests/support/accessibility';
+import {REPO_ROOT} from '../tests/support/docSnippets';
 import {API_ROUTE, LARGE_ROUTE, addLargeSpec, applyGuide} from '../tests/support/kitSite';
 import {copyReaderSite, removeReaderSite, serveReaderBuild, stockReaderSite, type RunningServer} from '../tests/support/readerSite';
 
-const ROOT = path.resolve(__dirname, '..');
 const CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Two builds that differ only in a spec's content still differ by a few bytes on the home page:
@@ -44,31 +44,16 @@ type SiteName = 'stock' | 'pinned' | 'kit' | 'kit, small second spec';
 interface Site {
   name: SiteName;
   dir: string;
-  build: {seconds: number; cpuSeconds: number; peakMiB: number};
+  build: Resources;
   server?: RunningServer;
 }
 
 /** `npm run build` (minified) under GNU time: wall time, CPU time, the largest process's peak memory. */
-function timedBuild(dir: string): Promise<Site['build']> {
-  const mark = 'BENCH-RESOURCES';
-  return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/time', ['-f', `${mark} %e %U %S %M`, 'npm', 'run', 'build'], {cwd: dir, env: {...process.env, FORCE_COLOR: '0'}});
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => {
-      const measured = new RegExp(`^${mark} ([\\d.]+) ([\\d.]+) ([\\d.]+) (\\d+)$`, 'm').exec(output);
-      if (code !== 0 || !measured) return reject(new Error(`the build in ${dir} failed (exit ${code}):\n${output.slice(-4000)}`));
-      resolve({seconds: Number(measured[1]), cpuSeconds: Number(measured[2]) + Number(measured[3]), peakMiB: Math.round(Number(measured[4]) / 1024)});
-    });
-  });
+async function timedBuild(dir: string): Promise<Resources> {
+  const {exitCode, output, resources} = await runCommand(['npm', 'run', 'build'], {cwd: dir, measure: true});
+  if (exitCode !== 0 || !resources) throw new Error(`the build in ${dir} failed (exit ${exitCode}):\n${output.slice(-4000)}`);
+  return resources;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** What a trace says of the main thread after first paint: blocking, the longest task, when the last one ends. */
 function afterFirstPaint(run: RunResult) {
@@ -184,9 +169,9 @@ async function main(): Promise<void> {
     const trace = (name: SiteName, route: string) => {
       const results = traces.get(`${name} ${route}`)!;
       return {
-        blocking: median(results.map((result) => result.blocking)),
-        longest: median(results.map((result) => result.longest)),
-        lastEnds: median(results.map((result) => result.lastEnds)),
+        blocking: median(results.map((result) => result.blocking))!,
+        longest: median(results.map((result) => result.longest))!,
+        lastEnds: median(results.map((result) => result.lastEnds))!,
       };
     };
 
@@ -203,7 +188,7 @@ async function main(): Promise<void> {
     }
     const lh = (name: SiteName, route: string) => {
       const results = lighthouse.get(`${name} ${route}`)!;
-      return {score: median(results.map((result) => result.score)), tbt: median(results.map((result) => result.tbt))};
+      return {score: median(results.map((result) => result.score))!, tbt: median(results.map((result) => result.tbt))!};
     };
 
     // ------------------------------------------------------------------ report
@@ -273,7 +258,7 @@ async function main(): Promise<void> {
       ...budgets.map(([budget, measured, holds]) => `| ${budget} | ${measured} | ${holds ? 'yes' : '**NO**'} |`),
       '',
     ].join('\n');
-    writeResultsSection(path.join(ROOT, 'bench', 'results.md'), 'kit', section);
+    writeResultsSection(path.join(REPO_ROOT, 'bench', 'results.md'), 'kit', section);
     process.stdout.write(`${section}\n`);
   } finally {
     await Promise.all(sites.map((site) => site.server?.close()));

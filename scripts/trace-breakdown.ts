@@ -32,6 +32,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {LEAST_UPPER_BOUND, TraceMap, originalPositionFor, sourceContentFor} from '@jridgewell/trace-mapping';
 import {chromium} from 'playwright-core';
+import {median} from './benchReport';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
@@ -640,18 +641,13 @@ async function record(url: string, options: {dark: boolean; cpu: number; width: 
 
 // ---------------------------------------------------------------- report
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const fmt = (value: number | undefined) => (value === undefined ? 'n/a' : Math.round(value).toLocaleString('en'));
 
 function report(label: string, runs: RunResult[], top: number): string {
   const out: string[] = [];
   const m = (pick: (run: RunResult) => number | undefined) => {
     const values = runs.map(pick).filter((v): v is number => v !== undefined);
-    return values.length ? median(values) : undefined;
+    return median(values) ?? undefined;
   };
   out.push(`## ${label}`, '');
   out.push(

@@ -8,16 +8,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type {Example} from '../../src/data/examples';
+import {runCommand, type Resources} from '../../scripts/runCommand';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
-const RESOURCES_MARK = 'mini-site-resources:';
 
 export interface MiniSiteBuild {
   exitCode: number;
   output: string;
   /** The build's wall-clock time, CPU time (user and system) and peak resident memory, when built with `measure`. */
-  resources?: {seconds: number; cpuSeconds: number; peakMiB: number};
+  resources?: Resources;
   siteDir: string;
   /** Reads a file of the built site, e.g. `examples/using-remote-url/index.html`. */
   readBuilt(file: string): Promise<string>;
@@ -120,24 +120,11 @@ export = async () => ({
     path.join(REPO_ROOT, 'scripts/docusaurus.mjs'),
     ...['build', siteDir, '--config', 'docusaurus.config.ts', '--no-minify'],
   ];
-  // GNU time's line: elapsed, user and system seconds, and maximum resident set size in KiB.
-  const timed = options.measure ? ['/usr/bin/time', '-f', `${RESOURCES_MARK} %e %U %S %M`, ...command] : command;
-  const child = spawn(timed[0]!, timed.slice(1), {cwd: siteDir, env: {...process.env, ...options.env, FORCE_COLOR: '0'}});
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exitCode = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  const measured = new RegExp(`^${RESOURCES_MARK} ([\\d.]+) ([\\d.]+) ([\\d.]+) (\\d+)$`, 'm').exec(output);
+  const {exitCode, output, resources} = await runCommand(command, {cwd: siteDir, env: options.env, measure: options.measure});
   return {
     exitCode,
     output,
-    resources: measured
-      ? {
-          seconds: Number(measured[1]),
-          cpuSeconds: Number(measured[2]) + Number(measured[3]),
-          peakMiB: Math.round(Number(measured[4]) / 1024),
-        }
-      : undefined,
+    resources,
     siteDir,
     readBuilt: (file) => fs.readFile(path.join(siteDir, 'build', file), 'utf8'),
     listBuilt: () => fs.readdir(path.join(siteDir, 'build')),
