@@ -61,7 +61,7 @@ test('actionlint fails a workflow with a typo: a key, an expression, a job or a 
   try {
     const broken = {
       'a misspelt key': [/^(\s+)runs-on:/m, '$1runs-onn:', 'unexpected key "runs-onn"'],
-      'an operator cut short': ['outputs.origin ||', 'outputs.origin |', 'while lexing || operator'],
+      'an operator cut short': ["'push' &&", "'push' &", 'while lexing && operator'],
       'a job that does not exist': ['needs: build', 'needs: biuld', 'needs job "biuld" which does not exist'],
       'a step that does not exist': ['steps.deployment.outputs', 'steps.deploy.outputs', 'property "deploy" is not defined'],
       'a permission value': ['id-token: write', 'id-token: writable', '"writable" is invalid for permission'],
@@ -104,28 +104,37 @@ test('the Pages workflow builds every pull request and push, and publishes from 
   }
 });
 
-test("the build step turns each of configure-pages' base paths into a valid BASE_URL", () => {
+test('the build step gives each Pages setup its address: project page, user site, custom domain, no Pages site yet', () => {
   const step = readWorkflow(DEPLOY).jobs.build!.steps.find((candidate) => candidate.run?.includes('npm run build'));
+  // The outputs reach the script as they are: an `||` in an expression treats configure-pages' empty
+  // base path (a custom domain, a user site) as missing.
   expect(step?.env).toEqual({
-    SITE_URL: expect.stringContaining('steps.pages.outputs.origin'),
-    PAGES_BASE_PATH: expect.stringContaining('steps.pages.outputs.base_path'),
+    PAGES_ORIGIN: '${{ steps.pages.outputs.origin }}',
+    PAGES_BASE_PATH: '${{ steps.pages.outputs.base_path }}',
+    REPOSITORY: '${{ github.repository }}',
   });
   // The step's script, with an `npm` that prints the address the build would get instead of building.
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'workflow-npm-'));
   try {
     fs.writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\necho "$SITE_URL $BASE_URL"\n', {mode: 0o755});
-    for (const [basePath, baseUrl] of [
-      ['/redocusaurus', '/redocusaurus/'],
-      ['/redocusaurus/', '/redocusaurus/'],
-      ['', '/'],
-    ]) {
+    const cases = [
+      // What configure-pages gives for each kind of Pages site.
+      {setup: 'project page', origin: 'https://owner.github.io', basePath: '/redocusaurus', repository: 'Owner/redocusaurus', address: 'https://owner.github.io /redocusaurus/'},
+      {setup: 'project page, slash', origin: 'https://owner.github.io', basePath: '/redocusaurus/', repository: 'Owner/redocusaurus', address: 'https://owner.github.io /redocusaurus/'},
+      {setup: 'user site', origin: 'https://owner.github.io', basePath: '', repository: 'Owner/owner.github.io', address: 'https://owner.github.io /'},
+      {setup: 'custom domain', origin: 'https://docs.example.com', basePath: '', repository: 'Owner/redocusaurus', address: 'https://docs.example.com /'},
+      // configure-pages failed (Pages not set up yet, a fork): the address the repository's name gives.
+      {setup: 'no Pages site, project', origin: '', basePath: '', repository: 'Owner/redocusaurus', address: 'https://owner.github.io /redocusaurus/'},
+      {setup: 'no Pages site, user site', origin: '', basePath: '', repository: 'Owner/Owner.github.io', address: 'https://owner.github.io /'},
+    ];
+    for (const {setup, origin, basePath, repository, address} of cases) {
       const result = spawnSync('bash', ['-e', '-c', step!.run!], {
-        env: {PATH: `${bin}:${process.env.PATH}`, SITE_URL: 'https://owner.github.io', PAGES_BASE_PATH: basePath},
+        env: {PATH: `${bin}:${process.env.PATH}`, PAGES_ORIGIN: origin, PAGES_BASE_PATH: basePath, REPOSITORY: repository},
         encoding: 'utf8',
       });
       expect(result.status, result.stderr).toBe(0);
       const printed = result.stdout.trim().split('\n').at(-1)!;
-      expect(printed, `base path ${JSON.stringify(basePath)}`).toBe(`https://owner.github.io ${baseUrl}`);
+      expect(printed, setup).toBe(address);
     }
   } finally {
     fs.rmSync(bin, {recursive: true, force: true});
