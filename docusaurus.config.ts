@@ -66,8 +66,8 @@ async function createConfig(): Promise<Config> {
       require.resolve('./plugins/lean-css'),
       [require.resolve('./plugins/lean-redoc'), {codeLanguages: await codeLanguages(specs)}],
       [require.resolve('./plugins/compile-hints'), {packages: ['redoc']}],
-      // The reference kit as one archive readers download (docs/guides/fast-accessible-reference-pages.mdx).
-      [require.resolve('./plugins/kit-archive'), {folder: 'reference-kit', fileName: 'reference-kit.tar.gz'}],
+      // The reference kit's releases, which readers download and upgrade (docs/guides/fast-accessible-reference-pages.mdx).
+      [require.resolve('./plugins/kit-archive'), {folder: 'reference-kit', releases: 'plugins/kit-archive/releases'}],
       [
         // Offline search (@easyops-cn/docusaurus-search-local), with each API operation a result of its own.
         require.resolve('./plugins/api-search'),
