@@ -9,6 +9,11 @@
  * - one more theme (./lib/themePlugin.js), after the preset's own, whose components
  *   (`@theme/Redoc`, `@theme/ApiSchema`, `@theme/useSpecData`) take the place of the preset's.
  */
+const {checkRequirements} = require('./lib/requirements');
+
+// Before anything else of the kit loads Redoc: a Redoc the kit was not made for stops here, with the versions named.
+checkRequirements();
+
 const redocusaurus = require('redocusaurus');
 const {kitThemeOptions} = require('./lib/themePlugin');
 

@@ -14,12 +14,14 @@
  * - the outline of the reference (./outline.js);
  * - the API's title and description, and whether it has a logo.
  * The spec's `info.x-logo.url` is put under the site's base URL when it is a root-relative path
- * such as `/img/logo.svg` (a file of `static/`), so that a site served under a sub-path shows it.
+ * such as `/img/logo.svg` (a file of `static/`), so that a site served under a sub-path shows it,
+ * and its link addresses that could run script are emptied (./safeLinks.js).
  */
 const redocPluginModule = require('docusaurus-plugin-redoc');
 const {AppStore} = require('redoc');
 const {recordHeadings} = require('./descriptionHeadings');
 const {outlineOf} = require('./outline');
+const {withSafeLinks} = require('./safeLinks');
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
 /** @typedef {import('@docusaurus/types').LoadContext} LoadContext */
@@ -57,7 +59,8 @@ function dataModuleSource(id, data) {
   const {spec, ...rest} = data;
   // Redoc's parser edits the spec it is given (it adds the security section to the description):
   // each store below gets a copy, the browser's the data untouched.
-  const copy = () => structuredClone(spec);
+  // JSON, not structuredClone: the spec is plain JSON, and structuredClone needs Node.js 17.
+  const copy = () => JSON.parse(JSON.stringify(spec));
   /** @type {AppStore | undefined} */
   let store;
   const descriptionHeadings = recordHeadings(() => {
@@ -105,6 +108,7 @@ function specDataPlugin(context, options) {
         /** @param {any} data */
         setGlobalData: (data) => {
           logoUnderBaseUrl(data.spec, context.baseUrl);
+          withSafeLinks(data.spec);
           specData = data;
           // Only the id, so that `useSpecData()` without an id can still find the first spec.
           args.actions.setGlobalData({id});

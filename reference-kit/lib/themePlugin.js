@@ -6,15 +6,18 @@
  * - The server build gets its own `BuiltReference` (../reference/BuiltReference.server.tsx),
  *   which renders the reference in both colour modes for its HTML and CSS; the browser's bundle
  *   never carries that code or react-dom/server.
- * - The production browser bundle leaves out Redoc's in-browser spec loader: specs are loaded at
- *   build time, yet every API page downloaded and compiled `@redocly/openapi-core`'s bundler and
- *   `yaml` (./specLoaderStub.js fails clearly if anything calls it). `npm start` keeps the real
- *   loader: there the theme fetches URL specs in the browser.
+ * - The production browser bundle loads Redoc's in-browser spec loader (`@redocly/openapi-core`'s
+ *   bundler and `yaml`) only when a spec is fetched in the browser, in a chunk of its own
+ *   (./specLoader.js): specs are loaded at build time, yet every API page downloaded and compiled
+ *   that code. `npm start` keeps Redoc's loader as it is.
+ * - The server build sanitizes with DOMPurify on jsdom where Redoc asks for DOMPurify
+ *   (./serverPurify.js): Redoc's `untrustedSpec` option otherwise throws in a server render.
  * - Redoc's "API docs by Redocly" mark is an image from cdn.redoc.ly: a request to another site on
  *   every API page, which fails offline. It becomes an inline image (./redocLogoLoader.js).
  * - The site's pages that render a spec import that spec's data module (./specImportsLoader.js).
  */
 const path = require('node:path');
+const {createRequire} = require('node:module');
 const webpack = require('webpack');
 
 /**
@@ -49,6 +52,12 @@ const exactly = (file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\
 const SPEC_LOADER_REQUESTS = /^(@redocly\/openapi-core\/lib\/(bundle|config\/config)|yaml)$/;
 const REDOC_BUNDLE_DIR = /[\\/]node_modules[\\/]redoc[\\/]bundles$/;
 const REDOC_BUNDLE_FILE = /[\\/]redoc[\\/]bundles[\\/]redoc(\.browser)?\.lib\.js$/;
+/** The packages of Redoc's that the kit's own modules in ./ import: resolved as Redoc resolves them. */
+const REDOC_DEPENDENCIES = /^(dompurify|jsdom|yaml|@redocly\/openapi-core\/lib\/(bundle|config\/config))$/;
+const KIT_LIB_DIR = __dirname;
+
+/** `require.resolve` from Redoc's folder: the versions Redoc itself runs (npm overrides pin its openapi-core). */
+const resolveFromRedoc = (/** @type {string} */ request) => createRequire(require.resolve('redoc/package.json')).resolve(request);
 
 /**
  * The kit's theme plugin.
@@ -67,23 +76,38 @@ function referenceKitTheme(context, {specIds, defaultSpecId}) {
     },
     configureWebpack(config, isServer) {
       /** @type {import('webpack').WebpackPluginInstance[]} */
-      const plugins = [];
+      const plugins = [
+        new webpack.NormalModuleReplacementPlugin(REDOC_DEPENDENCIES, (resource) => {
+          if (resource.context === KIT_LIB_DIR) resource.request = resolveFromRedoc(resource.request);
+        }),
+      ];
       if (isServer) {
         plugins.push(
           new webpack.NormalModuleReplacementPlugin(
             exactly(path.join(KIT_DIR, 'reference', 'BuiltReference.tsx')),
             path.join(KIT_DIR, 'reference', 'BuiltReference.server.tsx'),
           ),
+          new webpack.NormalModuleReplacementPlugin(/^dompurify$/, (resource) => {
+            if (REDOC_BUNDLE_DIR.test(resource.context)) resource.request = require.resolve('./serverPurify');
+          }),
         );
       } else if (config.mode === 'production') {
         plugins.push(
           new webpack.NormalModuleReplacementPlugin(SPEC_LOADER_REQUESTS, (resource) => {
-            if (REDOC_BUNDLE_DIR.test(resource.context)) resource.request = require.resolve('./specLoaderStub');
+            if (REDOC_BUNDLE_DIR.test(resource.context)) resource.request = require.resolve('./specLoader');
           }),
         );
       }
       return {
         plugins,
+        // jsdom is loaded by Node when the server renders (./serverPurify.js), not bundled.
+        ...(isServer && {
+          externals: [
+            /** @param {{context?: string; request?: string}} data @param {(error?: null, result?: string) => void} callback */
+            ({context, request}, callback) =>
+              context === KIT_LIB_DIR && request === 'jsdom' ? callback(null, `commonjs ${resolveFromRedoc('jsdom')}`) : callback(),
+          ],
+        }),
         module: {
           rules: [
             {test: REDOC_BUNDLE_FILE, use: [{loader: require.resolve('./redocLogoLoader')}]},

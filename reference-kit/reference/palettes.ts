@@ -1,5 +1,6 @@
 /**
- * Redoc colours for each colour mode, laid over what the preset derives from `primaryColor`.
+ * Redoc colours for each colour mode, laid over what the preset derives from `primaryColor`, under
+ * the site's own Redoc theme values.
  *
  * The preset applies one `theme` object to both modes, and Redoc's default colours were chosen
  * for a white page: on Infima's dark background its reds, greens and inline code fall to 3:1,
@@ -47,17 +48,18 @@ export function contrast(a: Rgb, b: Rgb): number {
 }
 
 /**
- * `color`, moved toward black on a light page or toward white on a dark one until it reads as
- * text on `page`, and in Redoc's constraint chips (the colour at 90 % on a 5 % tint of itself).
- * A colour that already reads is returned as it is; one that is not a hex colour too.
+ * `color`, moved toward black on a light background or toward white on a dark one until it reads as
+ * text on `background` at 4.5:1 (and, with `chips`, in Redoc's constraint chips: the colour at 90 %
+ * on a 5 % tint of itself). A colour that already reads is returned as it is; one that is not a hex
+ * colour too.
  */
-export function readableOn(color: string, page: string): string {
+export function readableOn(color: string, background: string, {chips = false}: {chips?: boolean} = {}): string {
   const start = parseHex(color);
-  const background = parseHex(page)!;
-  if (!start) return color;
-  const target: Rgb = luminance(background) > 0.5 ? [0, 0, 0] : [255, 255, 255];
+  const under = parseHex(background);
+  if (!start || !under) return color;
+  const target: Rgb = luminance(under) > 0.5 ? [0, 0, 0] : [255, 255, 255];
   const reads = (rgb: Rgb) =>
-    contrast(rgb, background) >= MIN_CONTRAST && contrast(mix(rgb, background, 0.9), mix(rgb, background, 0.05)) >= MIN_CONTRAST;
+    contrast(rgb, under) >= MIN_CONTRAST && (!chips || contrast(mix(rgb, under, 0.9), mix(rgb, under, 0.05)) >= MIN_CONTRAST);
   for (let step = 0; step <= 50; step++) {
     const candidate = mix(target, start, step / 50);
     if (reads(candidate)) return step === 0 ? color : toHex(candidate);
@@ -104,16 +106,59 @@ function mergeTrees(base: Tree, over: Tree): Tree {
 }
 
 /**
- * `options` with the palette of `mode` laid over their theme, the primary colour made readable on
- * that mode's page, and `overrides` over all of that; neither input changes.
+ * The reader's own text colours that the kit lifts to 4.5:1 where they fall short, by where Redoc
+ * shows them: on the page, or (the response samples' tabs) on the dark right panel.
  */
-export function withPalette(options: RedocRawOptions, mode: 'light' | 'dark', overrides?: RedocRawOptions): RedocRawOptions {
+const READER_TEXT_COLOURS: {path: string[]; on: 'page' | 'rightPanel'}[] = [
+  ...['success', 'error', 'warning'].map((name) => ({path: ['colors', name, 'main'], on: 'page' as const})),
+  {path: ['colors', 'text', 'primary'], on: 'page'},
+  {path: ['colors', 'text', 'secondary'], on: 'page'},
+  {path: ['typography', 'code', 'color'], on: 'page'},
+  {path: ['typography', 'links', 'color'], on: 'page'},
+  ...['success', 'error', 'redirect', 'info'].map((name) => ({path: ['colors', 'responses', name, 'tabTextColor'], on: 'rightPanel' as const})),
+];
+
+const valueAt = (tree: Tree | undefined, path: string[]): unknown =>
+  path.reduce<unknown>((node, key) => (isTree(node) ? node[key] : undefined), tree);
+
+function withValueAt(tree: Tree, path: string[], value: unknown): Tree {
+  const [key, ...rest] = path as [string, ...string[]];
+  const child = tree[key];
+  return {...tree, [key]: rest.length ? withValueAt(isTree(child) ? child : {}, rest, value) : value};
+}
+
+/** The reader's theme, each text colour in READER_TEXT_COLOURS made readable on its background in `theme`. */
+function readableReaderTheme(readerTheme: Tree, theme: Tree, mode: 'light' | 'dark'): Tree {
+  const panel = valueAt(theme, ['rightPanel', 'backgroundColor']);
+  const backgrounds = {page: PAGE[mode], rightPanel: typeof panel === 'string' ? panel : PAGE.dark};
+  return READER_TEXT_COLOURS.reduce((lifted, {path, on}) => {
+    const colour = valueAt(readerTheme, path);
+    return typeof colour === 'string' ? withValueAt(lifted, path, readableOn(colour, backgrounds[on])) : lifted;
+  }, readerTheme);
+}
+
+/**
+ * `options` with the palette of `mode` laid over their theme (what the preset derives for the mode),
+ * then the reader's own theme values over the palette (`readerTheme`: the Redoc theme of the site's
+ * Redoc options), its text colours lifted to 4.5:1 where they fall short (READER_TEXT_COLOURS), the
+ * primary colour made readable on that mode's page and in Redoc's chips, and `overrides` over all of
+ * that; no input changes.
+ */
+export function withPalette(
+  options: RedocRawOptions,
+  mode: 'light' | 'dark',
+  overrides?: RedocRawOptions,
+  readerTheme?: RedocRawOptions['theme'],
+): RedocRawOptions {
   const palette = mode === 'dark' ? darkPalette : lightPalette;
-  const primary = (options.theme?.colors?.primary as {main?: string} | undefined)?.main;
-  const painted = mergeTrees(options as Tree, {
-    theme: primary ? mergeTrees(palette as Tree, {colors: {primary: {main: readableOn(primary, PAGE[mode])}}}) : palette,
-  });
-  return (overrides ? mergeTrees(painted, overrides as Tree) : painted) as RedocRawOptions;
+  const theme = mergeTrees((options.theme ?? {}) as Tree, palette as Tree);
+  const own = readerTheme ? mergeTrees(theme, readableReaderTheme(readerTheme as Tree, theme, mode)) : theme;
+  const primary = valueAt(own, ['colors', 'primary', 'main']);
+  const painted = {
+    ...options,
+    theme: typeof primary === 'string' ? withValueAt(own, ['colors', 'primary', 'main'], readableOn(primary, PAGE[mode], {chips: true})) : own,
+  };
+  return (overrides ? mergeTrees(painted as Tree, overrides as Tree) : painted) as RedocRawOptions;
 }
 
 /** Redoc options the kit sets unless the site sets them: see the kit's README. */

@@ -40,7 +40,8 @@ export function useModeOptions(themeId: string, optionsOverrides?: RedocRawOptio
   const {options, lightTheme, darkTheme} = useThemeData(themeId);
   return useMemo(() => {
     const forMode = (mode: 'light' | 'dark', theme: GlobalData['lightTheme']) => {
-      const modeOptions = withPalette(withKitDefaults({...options, theme} as RedocRawOptions), mode, optionsOverrides);
+      // `options.theme` is the site's own Redoc theme (redocly.yaml, or the preset's `options`): it wins over the kit's palette.
+      const modeOptions = withPalette(withKitDefaults({...options, theme} as RedocRawOptions), mode, optionsOverrides, options.theme);
       return {...modeOptions, scrollYOffset: ExecutionEnvironment.canUseDOM ? modeOptions.scrollYOffset : 0};
     };
     return {lightThemeOptions: forMode('light', lightTheme), darkThemeOptions: forMode('dark', darkTheme)};

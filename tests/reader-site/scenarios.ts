@@ -11,4 +11,6 @@ export const READER_BUILDS: Readonly<Record<string, readonly string[]>> = {
   docs: ['plugin-options', 'theme-options', 'multiple-apis', 'schema-imports'],
   // tests/reader-site/kit.spec.ts
   kit: ['fast-accessible-reference-pages'],
+  // tests/reader-site/kit-upgrade.spec.ts: a site on the previous release, with an edit, upgraded.
+  'kit-upgrade': ['kit-upgrade'],
 };

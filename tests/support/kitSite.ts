@@ -3,16 +3,17 @@
  * guide's blocks applied as docs/guides/fast-accessible-reference-pages.mdx writes them. Shared by
  * the kit's tests (tests/reader-site/kit.spec.ts) and its benchmark (bench/kit.ts).
  *
- * The guide's first step downloads the kit from this site. The blocks run with the address this
- * repository's build is served on (it must have been built: `npm run build`) in place of the
- * site's public one; nothing else of a block changes.
+ * The guide's first step downloads the kit from this site: its blocks name the site's address as
+ * `{{siteAddress}}`, which the site's pages fill in with the deployment's own (src/theme/CodeBlock).
+ * The blocks run with the address this repository's build is served on (it must have been built:
+ * `npm run build`); nothing else of a block changes.
  *
  * The large spec of the corpus (572 operations of GitHub's API, tests/fixtures/openapi-corpus/)
  * can be added as a second API page, at LARGE_ROUTE.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {DEFAULT_BASE_URL, DEFAULT_SITE_URL} from '../../scripts/siteAddress';
+import {SITE_ADDRESS, withSiteAddress} from '../../src/theme/CodeBlock/siteAddress';
 import {startBuildServer} from '../../scripts/startBuildServer';
 import {corpusDocument} from '../fixtures/openapi-corpus/corpus';
 import {REPO_ROOT, scenarioBlocks, type DocBlock} from './docSnippets';
@@ -25,15 +26,13 @@ export const API_ROUTE = '/api/';
 export const LARGE_ROUTE = '/api/github/';
 export const LARGE_SPEC = corpusDocument('github');
 
-const PUBLIC_ADDRESS = DEFAULT_SITE_URL + DEFAULT_BASE_URL;
-
 /**
  * The guide's blocks, in page order; `until: 'pin'` stops before the step that changes the config
  * (the guide's only diff), leaving Redoc pinned and patched under the stock preset.
  */
 export function guideBlocks(siteOrigin: string, until: 'all' | 'pin' = 'all'): DocBlock[] {
   const blocks = scenarioBlocks(KIT_SCENARIO).map((block) =>
-    block.apply === 'run' ? {...block, code: block.code.split(PUBLIC_ADDRESS).join(`${siteOrigin}/`)} : block,
+    block.code.includes(SITE_ADDRESS) ? {...block, code: withSiteAddress(block.code, `${siteOrigin}/`)} : block,
   );
   if (until === 'all') return blocks;
   const configStep = blocks.findIndex((block) => block.apply === 'diff');

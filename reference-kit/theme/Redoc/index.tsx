@@ -3,34 +3,26 @@
  * from a spec loaded at build time (../../reference/BuiltReference), rendered by the server with CSS
  * for both colour modes and brought to life piece by piece in the browser. Same props as the
  * theme's component.
+ *
+ * A spec that came from a URL is not the site's own: its Markdown is sanitized (Redoc's
+ * `untrustedSpec`), whatever the site's options say. A reference given only a `url` fetches it in
+ * the browser (../../reference/FetchedReference).
  */
 import React from 'react';
-import clsx from 'clsx';
-import {RedocStandalone, type RedocRawOptions} from 'redoc';
+import type {RedocRawOptions} from 'redoc';
 import 'docusaurus-theme-redoc/dist-jsx/global';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
-import {useColorMode} from '@docusaurus/theme-common';
 import BuiltReference from '../../reference/BuiltReference';
-import {useModeOptions} from '../../reference/useRedocStore';
+import FetchedReference from '../../reference/FetchedReference';
 import type {SpecData} from '../../reference/specData';
 import '../../reference/reference.css';
 
 type Props = SpecData & {className?: string; optionsOverrides?: RedocRawOptions};
 
-/** A spec given by URL only is fetched in the browser, as the theme does in development. */
-function FetchedReference({className, optionsOverrides, url, themeId = 'theme-redoc'}: Props): React.ReactElement {
-  const {lightThemeOptions, darkThemeOptions} = useModeOptions(themeId, optionsOverrides);
-  const options = useColorMode().colorMode === 'dark' ? darkThemeOptions : lightThemeOptions;
-  return (
-    <div className={clsx('redocusaurus', className)}>
-      <RedocStandalone specUrl={url} options={options} />
-    </div>
-  );
-}
-
 export default function Redoc(props: Props): React.ReactElement {
-  const isDevMode = process.env.NODE_ENV === 'development';
-  if ((isDevMode && props.isSpecFile === false) || !props.spec) return <FetchedReference {...props} />;
   const {className, optionsOverrides, ...specProps} = props;
-  return <BuiltReference specProps={specProps} optionsOverrides={optionsOverrides} className={className} />;
+  const fetched = !props.spec || (process.env.NODE_ENV === 'development' && props.isSpecFile === false);
+  const overrides = fetched || props.isSpecFile === false ? {...optionsOverrides, untrustedSpec: true} : optionsOverrides;
+  if (fetched) return <FetchedReference url={props.url} themeId={props.themeId} className={className} optionsOverrides={overrides} />;
+  return <BuiltReference specProps={specProps} optionsOverrides={overrides} className={className} />;
 }
