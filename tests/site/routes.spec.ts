@@ -13,9 +13,11 @@ const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInPro
  * figures), so that growth fails here. Issue 6 sets 90 KB as the goal; React DOM 17, the
  * Docusaurus 2 runtime and Infima's CSS alone take about 105 KB (see bench/results.md).
  * Docs pages with code blocks load the code block component and Prism (16 KB) on top; the home page's
- * snippet is highlighted at build time (plugins/lean-prism/StaticCodeBlock.tsx).
+ * snippet is highlighted at build time (plugins/lean-prism/StaticCodeBlock.tsx). Every page's HTML
+ * carries its Content-Security-Policy (plugins/content-security-policy), and code blocks the
+ * site's address (src/theme/CodeBlock): the docs ceiling went from 160 to 162 KB with them.
  */
-const CEILING_KB = {home: 116, examples: 112, docs: 160};
+const CEILING_KB = {home: 116, examples: 112, docs: 162};
 const ceilingFor = (route: string) =>
   route === '/' ? CEILING_KB.home : route === '/examples/' ? CEILING_KB.examples : CEILING_KB.docs;
 
@@ -42,6 +44,9 @@ test.describe('every route of the specification, on a first visit', () => {
       expect(problems.pageErrors).toEqual([]);
       expect(problems.consoleErrors).toEqual([]);
       expect(load.thirdParty, 'no request leaves the site').toEqual([]);
+      // Every page has a Content-Security-Policy, and nothing on it breaks it (plugins/content-security-policy).
+      await expect(page.locator('head > meta[http-equiv="Content-Security-Policy"]')).toHaveCount(1);
+      expect(problems.cspViolations, 'Content-Security-Policy violations').toEqual([]);
 
       // Spec data reaches only the pages that render it (the debug pages show plugin content by design).
       const scripts = load.files.filter((file) => file.kind === 'script');

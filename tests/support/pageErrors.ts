@@ -8,7 +8,12 @@ export interface PageProblems {
   consoleErrors: string[];
   /** `console.warn` messages. */
   consoleWarnings: string[];
+  /** Content-Security-Policy violations the page reported (`securitypolicyviolation` events). */
+  cspViolations: string[];
 }
+
+/** How the page hands its policy violations to the test: a console error with this prefix. */
+const CSP_VIOLATION = 'Content-Security-Policy violation:';
 
 function describe(message: ConsoleMessage): string {
   const location = message.location();
@@ -21,9 +26,16 @@ function describe(message: ConsoleMessage): string {
  * arrays fill as the page runs.
  */
 export function collectPageProblems(page: Page): PageProblems {
-  const problems: PageProblems = {pageErrors: [], consoleErrors: [], consoleWarnings: []};
+  const problems: PageProblems = {pageErrors: [], consoleErrors: [], consoleWarnings: [], cspViolations: []};
   page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
+  // Registered before any navigation: Playwright sends it ahead of the test's first goto.
+  void page.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  }, CSP_VIOLATION);
   page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith(CSP_VIOLATION)) problems.cspViolations.push(message.text());
     if (message.type() === 'error') problems.consoleErrors.push(describe(message));
     else if (message.type() === 'warning') problems.consoleWarnings.push(describe(message));
   });
