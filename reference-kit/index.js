@@ -34,8 +34,21 @@ function referenceKit(context, options) {
       ...resolved.themes.map(([name, themeOptions]) => /** @type {[string, PluginOptions]} */ ([name, {...themeOptions}])),
       [require.resolve('./lib/themePlugin'), {...kitThemeOptions(context, specIds)}],
     ],
-    plugins: resolved.plugins.map(([, pluginOptions]) => [require.resolve('./lib/specDataPlugin'), {...pluginOptions}]),
+    // Redoc's `ignoreNamedSchemas`, for the check of the spec's schemas (./lib/modelLimits.js).
+    plugins: resolved.plugins.map(([, pluginOptions]) => [
+      require.resolve('./lib/specDataPlugin'),
+      {...pluginOptions, ...ignoredSchemas(options.theme?.options)},
+    ]),
   };
+}
+
+/**
+ * The kit's plugin option with Redoc's `ignoreNamedSchemas`, when the theme's options give it.
+ * @param {unknown} redocOptions
+ */
+function ignoredSchemas(redocOptions) {
+  const ignored = /** @type {{ignoreNamedSchemas?: string | string[]} | undefined} */ (redocOptions)?.ignoreNamedSchemas;
+  return typeof redocOptions === 'object' && ignored !== undefined ? {kitIgnoreNamedSchemas: ignored} : {};
 }
 
 module.exports = referenceKit;

@@ -18,10 +18,12 @@
  * and its link addresses that could run script are emptied (./safeLinks.js).
  */
 const redocPluginModule = require('docusaurus-plugin-redoc');
-const {AppStore} = require('redoc');
+const {AppStore, OpenAPIParser, RedocNormalizedOptions} = require('redoc');
 const {recordHeadings} = require('./descriptionHeadings');
 const {outlineOf} = require('./outline');
 const {withSafeLinks} = require('./safeLinks');
+const {checkNamedSchemas} = require('./modelLimits');
+const path = require('path');
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
 /** @typedef {import('@docusaurus/types').LoadContext} LoadContext */
@@ -54,8 +56,10 @@ function logoUnderBaseUrl(spec, baseUrl) {
  * The data module's source: everything but the spec as JSON parsed at once, the spec as a string.
  * @param {string} id
  * @param {{spec: any; url?: string; themeId?: string; isSpecFile?: boolean}} data
+ * @param {string} source The spec's file, relative to the site, or URL.
+ * @param {string | string[]} [ignoreNamedSchemas] Redoc's option, for the check of the spec's schemas.
  */
-function dataModuleSource(id, data) {
+function dataModuleSource(id, data, source, ignoreNamedSchemas) {
   const {spec, ...rest} = data;
   // Redoc's parser edits the spec it is given (it adds the security section to the description):
   // each store below gets a copy, the browser's the data untouched.
@@ -68,6 +72,7 @@ function dataModuleSource(id, data) {
   });
   const meta = {
     ...rest,
+    source,
     descriptionHeadings,
     outline: outlineOf(/** @type {AppStore} */ (store)),
     summary: {
@@ -76,6 +81,10 @@ function dataModuleSource(id, data) {
       hasLogo: Boolean(spec.info?.['x-logo']),
     },
   };
+  // A schema Redoc cannot model within limits fails the build here, naming the spec's file
+  // (./modelLimits.js); a parser of its own, as modelling may edit the spec it reads.
+  const options = new RedocNormalizedOptions({ignoreNamedSchemas});
+  checkNamedSchemas({parser: new OpenAPIParser(copy(), rest.url, options), options}, source);
   // JSON.parse of a string literal is faster to load than the same object as JS.
   const literal = (/** @type {unknown} */ value) => JSON.stringify(JSON.stringify(value));
   return (
@@ -86,10 +95,11 @@ function dataModuleSource(id, data) {
 
 /**
  * @param {LoadContext} context
- * @param {PluginOptions} options
+ * @param {PluginOptions & {kitIgnoreNamedSchemas?: string | string[]}} options Also Redoc's
+ *   `ignoreNamedSchemas`, from the preset's theme options (../index.js).
  * @returns {RedocPlugin}
  */
-function specDataPlugin(context, options) {
+function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
   const plugin = redocPlugin(context, options);
   const id = options.id ?? 'default';
   /** @type {string | undefined} */
@@ -119,7 +129,8 @@ function specDataPlugin(context, options) {
         },
       };
       await plugin.contentLoaded?.({...args, actions});
-      dataModulePath = await args.actions.createData(`spec-data-${id}.js`, dataModuleSource(id, specData));
+      const source = /^https?:\/\//.test(options.spec) ? options.spec : path.relative(context.siteDir, path.resolve(options.spec));
+      dataModulePath = await args.actions.createData(`spec-data-${id}.js`, dataModuleSource(id, specData, source, kitIgnoreNamedSchemas));
       if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
     },
     configureWebpack() {
@@ -130,5 +141,13 @@ function specDataPlugin(context, options) {
 }
 
 module.exports = specDataPlugin;
-module.exports.validateOptions = redocPluginModule.validateOptions;
+/**
+ * The original plugin's validation, with the kit's own option kept.
+ * @param {{options: any; validate: any}} args
+ */
+module.exports.validateOptions = ({options, validate}) => {
+  const {kitIgnoreNamedSchemas, ...rest} = options;
+  const validated = redocPluginModule.validateOptions({options: rest, validate});
+  return kitIgnoreNamedSchemas === undefined ? validated : {...validated, kitIgnoreNamedSchemas};
+};
 module.exports.specDataModule = specDataModule;

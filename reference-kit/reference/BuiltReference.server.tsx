@@ -7,7 +7,9 @@
  *   the browser to register (./BuiltReference.tsx), and the rules for the menu's states (./stateCss);
  * - the light render as the reference's HTML, its sections in full up to a budget and in short
  *   form after it (./sectionStubs), so that the page's HTML does not grow with the spec.
- * Two renders in all: the page's reference is the light one.
+ * Two renders in all: the page's reference is the light one. The renders build Redoc's models within
+ * limits (../lib/modelLimits.js): past them, options expand no more fields, and a schema that would
+ * need too many models fails the build with an error that names the spec and the schema.
  */
 import React from 'react';
 import {renderToString} from 'react-dom/server';
@@ -18,6 +20,7 @@ import {liveStateCss} from './stateCss';
 import {withSectionStubs} from './sectionStubs';
 import {useRedocStore} from './useRedocStore';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
+import {modelLimitError, withModelLimits} from '../lib/modelLimits';
 
 interface ServerStyleSheet {
   collectStyles(tree: React.ReactElement): React.ReactElement;
@@ -39,8 +42,14 @@ function renderWithSheet(store: AppStore, theme: ResolvedThemeInterface) {
 
 export default function BuiltReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
   const {store, lightTheme, darkTheme} = useRedocStore(specProps, optionsOverrides);
-  const light = renderWithSheet(store, lightTheme);
-  const dark = renderWithSheet(store, darkTheme);
+  withModelLimits(store.options);
+  let light, dark;
+  try {
+    light = renderWithSheet(store, lightTheme);
+    dark = renderWithSheet(store, darkTheme);
+  } catch (error) {
+    throw modelLimitError(error, specProps.source ?? specProps.url ?? 'of this page') ?? error;
+  }
   const css = modeCss({lightHtml: light.html, lightSheet: light.css, darkHtml: dark.html, darkSheet: dark.css});
   const html = withSectionStubs(light.html, flattenByProp(store.spec.contentItems, 'items'));
   return (

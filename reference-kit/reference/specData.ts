@@ -14,6 +14,8 @@ export type {OutlineItem};
 
 export interface SpecDataMeta {
   url?: string;
+  /** The spec's file (relative to the site) or URL, as the site's config names it: for the build's errors. */
+  source?: string;
   themeId?: string;
   isSpecFile?: boolean;
   /** The headings Redoc finds in the spec's descriptions, found by the build. */

@@ -70,6 +70,40 @@ test.describe('an invalid spec fails the build', () => {
   }
 });
 
+test('a spec whose schemas Redoc cannot model within limits fails the build in bounded time, naming the file, the schema and what to do', async () => {
+  test.setTimeout(240_000);
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'limits-spec-'));
+  let build: MiniSiteBuild | undefined;
+  try {
+    // Eight shapes, each one of the seven others: Redoc models them for every path through them,
+    // and without the kit's limits the build ran out of memory (reference-kit/lib/modelLimits.js).
+    const names = ['Shape', 'Circle', 'Square', 'Star', 'Ring', 'Arrow', 'Cross', 'Heart'];
+    const schemas = Object.fromEntries(
+      names.map((name) => [name, {oneOf: names.filter((other) => other !== name).map((other) => ({$ref: `#/components/schemas/${other}`}))}]),
+    );
+    const spec = {
+      openapi: '3.1.0',
+      info: {title: 'Shapes', version: '1.0.0', description: 'Shapes that are each one of the others.'},
+      paths: {'/shapes/{id}': {get: {operationId: 'getShape', summary: 'Get a shape', parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {200: {description: 'A shape', content: {'application/json': {schema: {$ref: '#/components/schemas/Shape'}}}}}}}},
+      components: {schemas},
+    };
+    const specFile = path.join(scratch, 'shapes.yaml');
+    // JSON is YAML.
+    await fs.writeFile(specFile, JSON.stringify(spec, null, 2));
+
+    build = await buildMiniSite({examples: [{...singleYaml, specFile}], measure: true});
+
+    expect(build.exitCode, build.output.slice(-2000)).toBe(1);
+    expect(build.output).toMatch(/reference-kit: the spec \S*shapes\.yaml cannot be rendered within limits\. Modelling its schema #\/components\/schemas\/\w+ built more than 5000/);
+    expect(build.output).toMatch(/What to do: .*ignoreNamedSchemas/);
+    expect(build.output).not.toMatch(/heap out of memory/);
+    expect(build.resources!.seconds).toBeLessThan(120);
+  } finally {
+    await removeMiniSite(build);
+    await fs.rm(scratch, {recursive: true, force: true});
+  }
+});
+
 test.describe('a spec with lint findings that Redoc renders through', () => {
   let scratch: string;
   test.beforeEach(async () => {

@@ -109,6 +109,27 @@ test.describe('sections come to life as the reader reaches them', () => {
     await expect(section(page, FAR_OPERATION).locator('h2')).toBeInViewport();
     await expectRendered(page, FAR_OPERATION);
   });
+
+  test("a rendered section's schema works with fields modelled as shown: the discriminator switches, a field expands", async ({page}) => {
+    const addPet = 'tag/pet/operation/addPet';
+    const problems = collectPageProblems(page);
+    await page.goto(`${API_PAGE}#${addPet}`);
+    await waitForHydration(page);
+    await expectRendered(page, addPet);
+    const body = section(page, addPet).locator('table').filter({has: page.locator('.property-name', {hasText: 'petType'})}).first();
+    const shown = (name: string) => body.locator('.property-name', {hasText: new RegExp(`^${name}$`)});
+    await expect(shown('huntingSkill')).toHaveCount(1);
+    await expect(shown('packSize')).toHaveCount(0);
+    // Redoc's drop-down of the discriminator (the kit mounts its <select> once rendered).
+    await body.locator('select').first().selectOption('dog');
+    await expect(shown('packSize')).toHaveCount(1);
+    await expect(shown('huntingSkill')).toHaveCount(0);
+    // The category's fields are modelled when the reader expands it.
+    await expect(body.locator('.property-name', {hasText: /^sub$/})).toHaveCount(0);
+    await body.getByRole('button', {name: 'expand category'}).click();
+    await expect(body.locator('.property-name', {hasText: /^sub$/})).toHaveCount(1);
+    expect(problems.pageErrors).toEqual([]);
+  });
 });
 
 /** Computed styles of a section's parts that its theme colours: heading, method badge, samples panel, a tab. */
