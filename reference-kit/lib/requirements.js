@@ -52,7 +52,8 @@ function checkRequirements() {
   if (version !== REDOC_VERSION) {
     throw requirementError(
       `is made for Redoc ${REDOC_VERSION}, and this site has Redoc ${version} (${redocDir}). Pin Redoc ${REDOC_VERSION} with ` +
-        `npm's "overrides" as step 2 of the kit's guide shows, then run \`npm install\`.`,
+        `npm's "overrides" as step 2 of the kit's guide shows, then run \`npm install\` with npm ${kit.engines.npm.replace(/^>=/, '')} or later ` +
+        '(older npm versions keep the Redoc a site already has).',
     );
   }
   const unpatched = REDOC_BUNDLES.filter((bundle) => !fs.readFileSync(path.join(redocDir, bundle), 'utf8').includes(PATCH_MARK));

@@ -17,29 +17,36 @@ let loaded;
 const load = () =>
   (loading ??= import(/* webpackChunkName: "redoc-spec-loader" */ './specLoaderChunk.js').then((chunk) => (loaded = /** @type {any} */ (chunk).default ?? chunk)));
 
-/** What Redoc sets on a Config before bundling: the fetch function the resolver uses. */
-class Config {
-  /** @param {unknown[]} args */
-  constructor(...args) {
-    this.args = args;
-    this.resolve = {http: {headers: [], customFetch: /** @type {unknown} */ (undefined)}};
-  }
+/**
+ * What Redoc sets on a Config before bundling: the fetch function the resolver uses. Plain ES5 here
+ * and below (a constructor function, no spread, no async function): Babel compiles the kit's files
+ * for the browser, and the helpers it adds for newer syntax are ES modules, which this CommonJS
+ * module cannot import.
+ * @this {{rawConfig: unknown; configFile: unknown; resolve: {http: {headers: unknown[]; customFetch?: unknown}}}}
+ * @param {unknown} rawConfig
+ * @param {unknown} [configFile]
+ */
+function Config(rawConfig, configFile) {
+  this.rawConfig = rawConfig;
+  this.configFile = configFile;
+  this.resolve = {http: {headers: []}};
 }
 
-/** @param {{config: Config} & Record<string, unknown>} options */
-async function bundle(options) {
-  const real = await load();
-  const config = new real.Config(.../** @type {[any]} */ (options.config.args));
-  if (options.config.resolve.http.customFetch) config.resolve.http.customFetch = /** @type {any} */ (options.config.resolve.http.customFetch);
-  return real.bundle(/** @type {any} */ ({...options, config}));
+/** @param {{config: {rawConfig: unknown; configFile: unknown; resolve: {http: {customFetch?: unknown}}}}} options */
+function bundle(options) {
+  return load().then((real) => {
+    const config = new real.Config(/** @type {any} */ (options.config.rawConfig), /** @type {any} */ (options.config.configFile));
+    if (options.config.resolve.http.customFetch) config.resolve.http.customFetch = /** @type {any} */ (options.config.resolve.http.customFetch);
+    return real.bundle(/** @type {any} */ (Object.assign({}, options, {config})));
+  });
 }
 
 /** @param {'parse' | 'stringify'} name */
-const fromYaml =
-  (name) =>
-  (/** @type {any[]} */ ...args) => {
+const fromYaml = (name) =>
+  function () {
     if (!loaded) throw new Error(`reference-kit: yaml.${name} was called before Redoc's spec loader was loaded.`);
-    return /** @type {any} */ (loaded.yaml)[name](...args);
+    const yaml = /** @type {any} */ (loaded.yaml);
+    return yaml[name].apply(yaml, arguments);
   };
 
 module.exports = {bundle, Config, parse: fromYaml('parse'), stringify: fromYaml('stringify')};
