@@ -6,7 +6,8 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const kit = require('../package.json');
+/** @type {{version: string; engines: {node: string; npm: string}}} Read, not required: a reader's tsconfig may not resolve JSON modules. */
+const kit = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
 
 /** The Redoc the kit's patch and components were made for. */
 const REDOC_VERSION = '2.1.4';

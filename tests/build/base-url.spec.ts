@@ -5,7 +5,7 @@
  * route of the specification is served there; in the browser, an API page loads with no failed
  * request, and search results open pages under the base.
  */
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,15 @@ function buildSite(outDir: string, env: Record<string, string>): Promise<{code: 
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   return new Promise((resolve) => child.on('close', (code) => resolve({code: code ?? 1, output})));
+}
+
+/** The text of each code block (`<pre>`) of a built page, tags removed and entities decoded. */
+function commandsIn(html: string): string[] {
+  const decode = (text: string) =>
+    text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  return [...html.matchAll(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g)].map((match) =>
+    decode(match[1]!.replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, '')),
+  );
 }
 
 /** Records every request of `page` that fails or answers with an error status. */
@@ -79,6 +88,34 @@ test(`the site built under ${BASE}: every URL in its pages resolves there, and a
         const response = await request.get(`${server.origin}${BASE}${route.slice(1)}`);
         expect.soft(response.status(), route).toBe(200);
       }
+    });
+
+    await test.step("the guide's download command names this deployment, and fetches the kit from it", async () => {
+      const guide = `${BASE}docs/guides/fast-accessible-reference-pages/`;
+      const archive = `${server.origin}${BASE}reference-kit.tar.gz`;
+      // The server's HTML, as a reader without JavaScript (or a crawler, or curl) gets it.
+      const command = commandsIn(await fs.readFile(path.join(outDir, guide.slice(BASE.length), 'index.html'), 'utf8')).find((text) =>
+        text.includes('reference-kit.tar.gz'),
+      );
+      expect(command, 'a code block downloads the kit').toBeDefined();
+      expect(command).toContain(`curl -fsSL ${archive} | tar -xz`);
+      // Run as the guide says, in a reader's site (npm's lockfile is what the command checks for).
+      const reader = await fs.mkdtemp(path.join(os.tmpdir(), 'base-url-reader-'));
+      try {
+        await fs.writeFile(path.join(reader, 'package-lock.json'), '{}\n');
+        const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', command!], {cwd: reader, encoding: 'utf8'});
+        expect(run.status, run.stderr).toBe(0);
+        const kit = JSON.parse(await fs.readFile(path.join(reader, 'reference-kit/package.json'), 'utf8')) as {version: string};
+        expect(kit.version).toMatch(/^\d+\.\d+\.\d+$/);
+      } finally {
+        await fs.rm(reader, {recursive: true, force: true});
+      }
+      // In the browser, the command names the origin the page was loaded from: the same build served on
+      // another host name (localhost for 127.0.0.1) shows that one.
+      const elsewhere = server.origin.replace('127.0.0.1', 'localhost');
+      await page.goto(`${elsewhere}${guide}`);
+      await waitForHydration(page);
+      await expect(page.locator('pre', {hasText: 'reference-kit.tar.gz'}).first()).toContainText(`curl -fsSL ${elsewhere}${BASE}reference-kit.tar.gz`);
     });
 
     const failed = failedRequests(page);

@@ -2,7 +2,9 @@
  * The reference kit in a reader's site: the guide (docs/guides/fast-accessible-reference-pages.mdx)
  * followed as it is written, on a copy of the stock reader site, next to a copy left stock
  * (tests/support/kitSite.ts). The kit site also gets a large real spec, the corpus's 572 operations
- * of GitHub's API, as a second API page.
+ * of GitHub's API, as a second API page; the hostile spec (tests/fixtures/hostile-spec.yaml) from a
+ * URL as a third; a page of the reader's with `<Redoc url>` and no spec; and Redoc theme colours of
+ * the reader's own in `redocly.yaml`.
  *
  * Each check runs on the stock site too, where it records what the kit changes, and must find the
  * problem the kit removes: so the check can fail.
@@ -13,7 +15,10 @@ import {expect, test, type Browser, type Page} from '@playwright/test';
 import {documentOperations} from '../../scripts/openapiOperations';
 import {operationSummaries, singleYamlSpec} from '../docs/helpers';
 import {expectNoSeriousViolations, seriousFindingCount} from '../support/accessibility';
-import {waitForHydration} from '../support/pageErrors';
+import {collectPageProblems, waitForHydration} from '../support/pageErrors';
+import {HOSTILE_PAGE_TEXT, HOSTILE_SPEC, payloadsThatRan, scriptingMarkup} from '../support/hostileSpec';
+import {startSpecServer, type SpecServer} from '../support/specServer';
+import {contrast} from '../../reference-kit/reference/palettes';
 import {REPO_ROOT} from '../support/docSnippets';
 import {API_ROUTE as API, LARGE_ROUTE as LARGE, LARGE_SPEC, addLargeSpec, applyGuide} from '../support/kitSite';
 import {
@@ -35,16 +40,57 @@ let stock: string;
 let kit: string;
 let stockServer: RunningServer;
 let kitServer: RunningServer;
+/** Serves the hostile spec, which the kit site's build and `npm start` fetch as a URL spec. */
+let hostileServer: SpecServer;
+
+const HOSTILE_ROUTE = '/api/hostile/';
+const FETCHED_ROUTE = '/fetched/';
+/** The reader's own inline-code colour (redocly.yaml): 6.3:1 on the light page, 2.7:1 on the dark one. */
+const READER_CODE_COLOUR = '#0b6e4f';
+
+/** What a reader adds to the kit site beyond the guide: the pages and settings of the checks below. */
+function addReaderExtras(site: string, hostileUrl: string): void {
+  const config = path.join(site, 'docusaurus.config.js');
+  const source = fs.readFileSync(config, 'utf8');
+  const withEntry = source.replace(/(\n\s*specs: \[\n)/, `$1          {id: 'hostile', spec: '${hostileUrl}', route: '${HOSTILE_ROUTE}'},\n`);
+  if (withEntry === source) throw new Error(`${config}: no \`specs: [\` to add the hostile spec to`);
+  fs.writeFileSync(config, withEntry);
+  fs.writeFileSync(
+    path.join(site, 'redocly.yaml'),
+    `theme:\n  openapi:\n    theme:\n      typography:\n        code:\n          color: '${READER_CODE_COLOUR}'\n`,
+  );
+  fs.copyFileSync(path.join(site, 'openapi/petstore.yaml'), path.join(site, 'static/petstore-copy.yaml'));
+  fs.writeFileSync(
+    path.join(site, 'src/pages/fetched.js'),
+    [
+      "import React from 'react';",
+      "import Layout from '@theme/Layout';",
+      "import Redoc from '@theme/Redoc';",
+      '',
+      '// A spec given by URL only: the browser fetches it.',
+      'export default function Fetched() {',
+      '  return (',
+      '    <Layout title="Fetched API">',
+      '      <Redoc url="/petstore-copy.yaml" />',
+      '    </Layout>',
+      '  );',
+      '}',
+      '',
+    ].join('\n'),
+  );
+}
 
 test.beforeAll(async () => {
   test.setTimeout(10 * 60_000);
+  hostileServer = await startSpecServer({body: fs.readFileSync(HOSTILE_SPEC, 'utf8')});
   [stock, kit] = await Promise.all([copyReaderSite('kit-before'), copyReaderSite('kit-after')]);
   await applyGuide(kit);
   addLargeSpec(kit);
+  addReaderExtras(kit, hostileServer.url);
 });
 
 test.afterAll(async () => {
-  await Promise.all([stockServer?.close(), kitServer?.close()]);
+  await Promise.all([stockServer?.close(), kitServer?.close(), hostileServer?.close()]);
   await Promise.all([removeReaderSite(stock), removeReaderSite(kit)]);
 });
 
@@ -210,4 +256,63 @@ test('npm start renders the API pages', async ({page}) => {
   } finally {
     await server.close();
   }
+});
+
+test('a hostile spec from a URL: nothing of its scripting markup in the HTML, and no payload runs', async ({browser}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const noScript = await context.newPage();
+  const response = await noScript.goto(kitServer.url + HOSTILE_ROUTE);
+  const html = await response!.text();
+  for (const text of HOSTILE_PAGE_TEXT) expect(html).toContain(text);
+  expect(scriptingMarkup(html)).toEqual([]);
+  await context.close();
+
+  const live = await browser.newContext({viewport: {width: 1280, height: 900}});
+  const page = await live.newPage();
+  await page.goto(kitServer.url + HOSTILE_ROUTE);
+  await waitForHydration(page);
+  expect(await payloadsThatRan(page)).toEqual([]);
+  await expect(page.getByText('Lists the items.').first()).toBeVisible();
+  expect(scriptingMarkup(await page.content())).toEqual([]);
+  await live.close();
+});
+
+test('<Redoc url> without a spec fetches and renders it in a production build, with the spec loader on that page only', async ({page}) => {
+  const problems = collectPageProblems(page);
+  const loaderRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/redoc-spec-loader/.test(request.url())) loaderRequests.push(new URL(request.url()).pathname);
+  });
+  await page.goto(kitServer.url + API);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  expect(loaderRequests, 'an API page from a build-time spec loads no spec loader').toEqual([]);
+
+  await page.goto(kitServer.url + FETCHED_ROUTE);
+  for (const summary of petSummaries.slice(0, 3)) await expect(page.locator('.redocusaurus h2', {hasText: summary}).first()).toBeVisible();
+  expect(loaderRequests.length, 'the fetching page loads the spec loader').toBeGreaterThan(0);
+  expect(problems.pageErrors).toEqual([]);
+});
+
+test("the reader's own Redoc colours win over the kit's palette, lifted to 4.5:1 where they fall short", async ({browser}) => {
+  const rgb = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number) as [number, number, number];
+  const codeColour = async (mode: 'light' | 'dark') => {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    await context.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+    const page = await context.newPage();
+    await page.goto(kitServer.url + API);
+    await waitForHydration(page);
+    const code = page.locator('.redocusaurus .redoc-markdown code').first();
+    await code.scrollIntoViewIfNeeded();
+    const colour = await code.evaluate((element) => getComputedStyle(element).color);
+    await context.close();
+    return rgb(colour);
+  };
+  // Light: the reader's colour reads on white, and is used as it is (the kit's palette has #b3261e).
+  expect(await codeColour('light')).toEqual([0x0b, 0x6e, 0x4f]);
+  // Dark: too dark for Infima's dark page, so lifted toward white (the palette's own is #ff8a80), still green.
+  const dark = await codeColour('dark');
+  expect(dark).not.toEqual([0xff, 0x8a, 0x80]);
+  expect(contrast(dark, [0x1b, 0x1b, 0x1d])).toBeGreaterThanOrEqual(4.5);
+  expect(dark[1]).toBeGreaterThan(dark[0]);
 });

@@ -25,6 +25,8 @@ export const KIT_SCENARIO = 'fast-accessible-reference-pages';
 export const API_ROUTE = '/api/';
 export const LARGE_ROUTE = '/api/github/';
 export const LARGE_SPEC = corpusDocument('github');
+/** The newest kit's archive, the one the guide's first step downloads. */
+export const NEWEST_ARCHIVE = 'reference-kit.tar.gz';
 
 /**
  * The guide's blocks, in page order; `until: 'pin'` stops before the step that changes the config
@@ -40,15 +42,35 @@ export function guideBlocks(siteOrigin: string, until: 'all' | 'pin' = 'all'): D
   return blocks.slice(0, configStep);
 }
 
-/** Applies the guide's blocks to `site`, with this repository's build served for its download. */
-export async function applyGuide(site: string, until: 'all' | 'pin' = 'all'): Promise<void> {
+/** Where this repository's build is, with the kit's releases in it. */
+export function siteBuild(): string {
   const build = path.join(REPO_ROOT, process.env.BUILD_DIR ?? 'build');
   if (!fs.existsSync(path.join(build, 'reference-kit.tar.gz'))) {
     throw new Error(`${build} has no reference-kit.tar.gz: build the site first (npm run build).`);
   }
-  const server = await startBuildServer({dir: build});
+  return build;
+}
+
+/**
+ * Applies the guide's blocks to `site`, with this repository's build served for its download.
+ * `archive` downloads another of the kit's archives than the newest (a release, by its file name);
+ * `env` is added to the environment of the commands.
+ */
+export async function applyGuide(
+  site: string,
+  until: 'all' | 'pin' = 'all',
+  {archive, env}: {archive?: string; env?: Record<string, string>} = {},
+): Promise<void> {
+  const server = await startBuildServer({dir: siteBuild()});
   try {
-    await applyBlocks(site, guideBlocks(server.origin, until));
+    const written = guideBlocks(server.origin, until);
+    const blocks = written.map((block) =>
+      archive && block.code.includes(`/${NEWEST_ARCHIVE}`) ? {...block, code: block.code.split(`/${NEWEST_ARCHIVE}`).join(`/${archive}`)} : block,
+    );
+    if (archive && blocks.every((block, index) => block === written[index])) {
+      throw new Error(`${KIT_SCENARIO}: no block downloads ${NEWEST_ARCHIVE}`);
+    }
+    await applyBlocks(site, blocks, env);
   } finally {
     server.close();
   }

@@ -35,7 +35,8 @@
  *   order (docSnippets.ts), then places the specs they name; `applyBlocks(site, blocks)` applies
  *   blocks chosen otherwise.
  * - `runInSite(site, command, args)`, `bashInSite(site, script)`: run a command in the site's root
- *   with the environment of a reader's shell; throw with the output when it fails.
+ *   with the environment of a reader's shell (plus an `env` of the test's, e.g. another PATH);
+ *   throw with the output when it fails.
  * - `typecheckReaderSite(site)`: `npm run typecheck` (the template's `tsc`, with the reader's
  *   tsconfig.json).
  * - `buildReaderSite(site, {minify})`: `npm run build` (with `-- --no-minify` unless `minify`), so a
@@ -95,14 +96,15 @@ export function runInSite(
   });
 }
 
-export function bashInSite(siteDir: string, script: string): Promise<CommandResult> {
-  return runInSite(siteDir, 'bash', ['-e', '-o', 'pipefail', '-c', script]);
+export function bashInSite(siteDir: string, script: string, env?: Record<string, string>): Promise<CommandResult> {
+  return runInSite(siteDir, 'bash', ['-e', '-o', 'pipefail', '-c', script], {env});
 }
 
-export async function applyBlocks(siteDir: string, blocks: readonly DocBlock[]): Promise<void> {
+/** Applies the blocks in order; `env` is added to the environment of the commands they run. */
+export async function applyBlocks(siteDir: string, blocks: readonly DocBlock[], env?: Record<string, string>): Promise<void> {
   for (const block of blocks) {
     try {
-      await applyBlock(siteDir, block, async (script, cwd) => void (await bashInSite(cwd, script)));
+      await applyBlock(siteDir, block, async (script, cwd) => void (await bashInSite(cwd, script, env)));
     } catch (error) {
       throw new Error(`applying the block at ${where(block)}: ${(error as Error).message}`);
     }
@@ -224,8 +226,8 @@ export function typecheckReaderSite(siteDir: string): Promise<CommandResult> {
   return runInSite(siteDir, 'npm', ['run', 'typecheck']);
 }
 
-export function buildReaderSite(siteDir: string, options: {minify?: boolean} = {}): Promise<CommandResult> {
-  return runInSite(siteDir, 'npm', ['run', 'build', ...(options.minify ? [] : ['--', '--no-minify'])]);
+export function buildReaderSite(siteDir: string, options: {minify?: boolean; env?: Record<string, string>} = {}): Promise<CommandResult> {
+  return runInSite(siteDir, 'npm', ['run', 'build', ...(options.minify ? [] : ['--', '--no-minify'])], {env: options.env});
 }
 
 export async function freePort(): Promise<number> {

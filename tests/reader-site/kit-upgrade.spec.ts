@@ -1,0 +1,147 @@
+/**
+ * The kit's releases in a reader's site (docs/guides/fast-accessible-reference-pages.mdx,
+ * "Upgrading the kit"), with the oldest Node.js and npm the docs allow (tests/support/oldestToolchain.ts):
+ *
+ * - a site set up by the guide with the previous release of the kit, and two edits of the reader's,
+ *   upgraded by the guide's command: the edit of a file the new release left alone stays, the one
+ *   the new release changed too is reported as a conflict, with the new file beside it; after the
+ *   reader's merge, the guide's reinstall and a build on that Node.js, the API page renders;
+ * - a site that took the kit without pinning Redoc (the guide's second step): the build stops with
+ *   a message that names both Redoc versions, not a stack trace.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {operationSummaries, singleYamlSpec} from '../docs/helpers';
+import {scenarioBlocks} from '../support/docSnippets';
+import {API_ROUTE, applyGuide, guideBlocks, siteBuild} from '../support/kitSite';
+import {oldestToolchain, toolchainEnv, type Toolchain} from '../support/oldestToolchain';
+import {applyBlocks, bashInSite, buildReaderSite, copyReaderSite, removeReaderSite, runInSite, serveReaderBuild} from '../support/readerSite';
+import {startBuildServer} from '../../scripts/startBuildServer';
+import {withSiteAddress} from '../../src/theme/CodeBlock/siteAddress';
+
+interface Release {
+  version: string;
+  archive: string;
+  files: Record<string, string>;
+}
+
+const UPGRADE_SCENARIO = 'kit-upgrade';
+const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** The releases the build publishes: the newest, and the one before it. */
+function releases(): {latest: Release; previous: Release} {
+  const index = JSON.parse(fs.readFileSync(path.join(siteBuild(), 'reference-kit-releases.json'), 'utf8')) as {latest: string; releases: Release[]};
+  const latest = index.releases.find((release) => release.version === index.latest)!;
+  const previous = index.releases.filter((release) => release.version !== index.latest).at(-1);
+  if (!previous) throw new Error('the build publishes no release before the newest');
+  return {latest, previous};
+}
+
+test.describe.configure({mode: 'serial'});
+
+let toolchain: Toolchain;
+let env: Record<string, string>;
+const sites: string[] = [];
+
+test.beforeAll(() => {
+  test.setTimeout(5 * 60_000);
+  toolchain = oldestToolchain();
+  env = toolchainEnv(toolchain);
+});
+test.afterAll(async () => Promise.all(sites.map((site) => removeReaderSite(site))));
+
+test('a site on the previous release, with edits of its own, upgrades, keeps its edits or names the conflict, and builds on the oldest Node.js and npm the docs allow', async ({page}) => {
+  test.setTimeout(20 * 60_000);
+  const {latest, previous} = releases();
+  const site = await copyReaderSite('kit-upgrade');
+  sites.push(site);
+  const kit = path.join(site, 'reference-kit');
+
+  await test.step(`the guide with release ${previous.version}, installed with npm ${toolchain.npm}`, async () => {
+    expect((await bashInSite(site, 'node --version && npm --version', env)).output.split('\n').slice(0, 2)).toEqual([`v${toolchain.node}`, toolchain.npm]);
+    await applyGuide(site, 'all', {archive: previous.archive, env});
+    const redoc = JSON.parse(fs.readFileSync(path.join(site, 'node_modules/redoc/package.json'), 'utf8')) as {version: string};
+    expect(redoc.version, 'npm pinned Redoc through overrides').toBe('2.1.4');
+  });
+
+  // The reader's edits: one in a file the new release does not change, one in a file it does.
+  const unchanged = Object.keys(previous.files).find((file) => latest.files[file] === previous.files[file] && /\.(css|tsx?|js)$/.test(file));
+  const changed = Object.keys(previous.files).find((file) => latest.files[file] && latest.files[file] !== previous.files[file] && /\.js$/.test(file));
+  expect(unchanged, 'a file both releases share').toBeDefined();
+  expect(changed, 'a file the new release changed').toBeDefined();
+  const edit = (file: string) => `\n/* The reader's own change to ${file}. */\n`;
+  for (const file of [unchanged!, changed!]) fs.appendFileSync(path.join(kit, file), edit(file));
+
+  const server = await startBuildServer({dir: siteBuild()});
+  const [upgrade, reinstall] = scenarioBlocks(UPGRADE_SCENARIO).map((block) => ({...block, code: withSiteAddress(block.code, `${server.origin}/`)}));
+  expect(upgrade!.code).toContain('reference-kit-upgrade.mjs');
+  expect(reinstall!.code).toContain('npm install');
+  try {
+    await test.step('the upgrade: a conflict, named', async () => {
+      const failure = await applyBlocks(site, [upgrade!], env).then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+      expect(failure, 'the upgrade ends with an error when a file conflicts').toBeDefined();
+      expect(failure).toContain(`Upgraded reference-kit from ${previous.version} to ${latest.version}`);
+      expect(failure).toContain(`1 conflict:`);
+      expect(failure).toContain(`${changed}: edited here and changed in ${latest.version}; the new one is ${changed}.kit-${latest.version}`);
+      expect(failure).toMatch(new RegExp(`kept your edits of: .*${unchanged!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    });
+
+    await test.step('the files after the upgrade', () => {
+      for (const file of [unchanged!, changed!]) expect(fs.readFileSync(path.join(kit, file), 'utf8'), file).toContain(edit(file));
+      expect(sha256(path.join(kit, `${changed}.kit-${latest.version}`)), 'the new release’s file beside the reader’s').toBe(latest.files[changed!]);
+      for (const [file, hash] of Object.entries(latest.files)) {
+        if (file !== unchanged && file !== changed) expect(sha256(path.join(kit, file)), file).toBe(hash);
+      }
+      for (const file of Object.keys(previous.files)) {
+        if (!(file in latest.files)) expect(fs.existsSync(path.join(kit, file)), `${file}, gone in ${latest.version}`).toBe(false);
+      }
+    });
+
+    await test.step('the reader merges, and a second run finds nothing newer', async () => {
+      const merged = path.join(kit, changed!);
+      fs.writeFileSync(merged, fs.readFileSync(`${merged}.kit-${latest.version}`, 'utf8') + edit(changed!));
+      fs.rmSync(`${merged}.kit-${latest.version}`);
+      await applyBlocks(site, [upgrade!], env);
+      await applyBlocks(site, [reinstall!], env);
+    });
+  } finally {
+    server.close();
+  }
+
+  await test.step(`the build, on Node.js ${toolchain.node}`, async () => {
+    await buildReaderSite(site, {env});
+    const server = await serveReaderBuild(site);
+    try {
+      await page.goto(server.url + API_ROUTE);
+      for (const summary of operationSummaries(singleYamlSpec()).slice(0, 3)) await expect(page.getByText(summary).first()).toBeAttached();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+test('a kit without Redoc pinned and patched stops the build with both versions named, not a stack trace', async () => {
+  test.setTimeout(5 * 60_000);
+  const site = await copyReaderSite('kit-unpinned');
+  sites.push(site);
+  const server = await startBuildServer({dir: siteBuild()});
+  try {
+    // The guide's first and third steps, without the second: Redoc stays the preset's 2.0.0.
+    const blocks = guideBlocks(server.origin).filter((block) => block.title !== 'package.json' && !/^npm install/m.test(block.code));
+    await applyBlocks(site, blocks);
+  } finally {
+    server.close();
+  }
+  const failure = await runInSite(site, 'npm', ['run', 'build']).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  expect(failure, 'the build fails').toBeDefined();
+  expect(failure).toMatch(/reference-kit \d+\.\d+\.\d+: is made for Redoc 2\.1\.4, and this site has Redoc 2\.0\.0/);
+  expect(failure).not.toMatch(/^\s+at .*\(.*reference-kit/m);
+});
