@@ -113,7 +113,11 @@ export async function loadPresets(presets: PresetOptions[]): Promise<void> {
   const specs: Record<string, unknown> = {};
   for (const options of presets) {
     const resolved = preset(context, options);
-    for (const [, themeOptions] of resolved.themes) themes[themeOptions.id ?? 'default'] = await getGlobalData(themeOptions);
+    // Without `options`, the theme reads redocly.yaml from the working folder: this repository's,
+    // whose untrustedSpec the stock theme cannot render on a server. A reader's site has none.
+    for (const [, themeOptions] of resolved.themes) {
+      themes[themeOptions.id ?? 'default'] = await getGlobalData({...themeOptions, options: themeOptions.options ?? {}});
+    }
     for (const [, pluginOptions] of resolved.plugins) {
       const validated = validateOptions({validate: normalizePluginOptions, options: pluginOptions as unknown} as Parameters<typeof validateOptions>[0]);
       const plugin = redocPlugin(context, validated);
