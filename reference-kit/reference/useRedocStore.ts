@@ -42,7 +42,12 @@ export function useModeOptions(themeId: string, optionsOverrides?: RedocRawOptio
     const forMode = (mode: 'light' | 'dark', theme: GlobalData['lightTheme']) => {
       // `options.theme` is the site's own Redoc theme (redocly.yaml, or the preset's `options`): it wins over the kit's palette.
       const modeOptions = withPalette(withKitDefaults({...options, theme} as RedocRawOptions), mode, optionsOverrides, options.theme);
-      return {...modeOptions, scrollYOffset: ExecutionEnvironment.canUseDOM ? modeOptions.scrollYOffset : 0};
+      return {
+        ...modeOptions,
+        // `sanitize` is the name Redocly's config schema and Redoc 2.1.5 give Redoc 2.1.4's `untrustedSpec`.
+        untrustedSpec: Boolean(modeOptions.untrustedSpec || (modeOptions as {sanitize?: unknown}).sanitize),
+        scrollYOffset: ExecutionEnvironment.canUseDOM ? modeOptions.scrollYOffset : 0,
+      };
     };
     return {lightThemeOptions: forMode('light', lightTheme), darkThemeOptions: forMode('dark', darkTheme)};
   }, [options, lightTheme, darkTheme, optionsOverrides]);

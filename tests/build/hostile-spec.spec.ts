@@ -1,7 +1,7 @@
 /**
  * A hostile API description (tests/fixtures/hostile-spec.yaml) as pages of a site built as this one
  * is (the reference kit, this site's redocly.yaml), once as a local file and once from a URL: its
- * markup never becomes script. The site's Redoc options turn on `untrustedSpec` for files; the kit
+ * markup never becomes script. The site's Redoc options turn sanitizing on for files (`sanitize` in redocly.yaml); the kit
  * turns it on for URL specs by itself. The mini site has no Content-Security-Policy (the site's
  * own is tested in tests/site/routes.spec.ts), so what is checked here is the sanitizing alone.
  */
