@@ -44,7 +44,7 @@ export function useModeOptions(themeId: string, optionsOverrides?: RedocRawOptio
       const modeOptions = withPalette(withKitDefaults({...options, theme} as RedocRawOptions), mode, optionsOverrides, options.theme);
       return {
         ...modeOptions,
-        // `sanitize` is the name Redocly's config schema and Redoc 2.1.5 give Redoc 2.1.4's `untrustedSpec`.
+        // `sanitize` is the name Redocly's config schema and Redoc 2.4 and later give Redoc 2.1.4's `untrustedSpec`.
         untrustedSpec: Boolean(modeOptions.untrustedSpec || (modeOptions as {sanitize?: unknown}).sanitize),
         scrollYOffset: ExecutionEnvironment.canUseDOM ? modeOptions.scrollYOffset : 0,
       };

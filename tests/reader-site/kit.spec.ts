@@ -44,6 +44,8 @@ let kitServer: RunningServer;
 let hostileServer: SpecServer;
 
 const HOSTILE_ROUTE = '/api/hostile/';
+/** A page of the reader's with one schema of the hostile spec (`<ApiSchema>`). */
+const HOSTILE_SCHEMA_ROUTE = '/hostile-schema/';
 const FETCHED_ROUTE = '/fetched/';
 /** The reader's own inline-code colour (redocly.yaml): 6.3:1 on the light page, 2.7:1 on the dark one. */
 const READER_CODE_COLOUR = '#0b6e4f';
@@ -60,6 +62,23 @@ function addReaderExtras(site: string, hostileUrl: string): void {
     `theme:\n  openapi:\n    theme:\n      typography:\n        code:\n          color: '${READER_CODE_COLOUR}'\n`,
   );
   fs.copyFileSync(path.join(site, 'openapi/petstore.yaml'), path.join(site, 'static/petstore-copy.yaml'));
+  fs.writeFileSync(
+    path.join(site, 'src/pages/hostile-schema.js'),
+    [
+      "import React from 'react';",
+      "import Layout from '@theme/Layout';",
+      "import ApiSchema from '@theme/ApiSchema';",
+      '',
+      'export default function HostileSchema() {',
+      '  return (',
+      '    <Layout title="A schema">',
+      '      <ApiSchema id="hostile" pointer="#/components/schemas/Item" />',
+      '    </Layout>',
+      '  );',
+      '}',
+      '',
+    ].join('\n'),
+  );
   fs.writeFileSync(
     path.join(site, 'src/pages/fetched.js'),
     [
@@ -258,23 +277,28 @@ test('npm start renders the API pages', async ({page}) => {
   }
 });
 
-test('a hostile spec from a URL: nothing of its scripting markup in the HTML, and no payload runs', async ({browser}) => {
-  const context = await browser.newContext({javaScriptEnabled: false});
-  const noScript = await context.newPage();
-  const response = await noScript.goto(kitServer.url + HOSTILE_ROUTE);
-  const html = await response!.text();
-  for (const text of HOSTILE_PAGE_TEXT) expect(html).toContain(text);
-  expect(scriptingMarkup(html)).toEqual([]);
-  await context.close();
+test('a hostile spec from a URL, in an API page and in <ApiSchema>: nothing of its scripting markup in the HTML, and no payload runs', async ({browser}) => {
+  for (const [route, text] of [
+    [HOSTILE_ROUTE, HOSTILE_PAGE_TEXT],
+    [HOSTILE_SCHEMA_ROUTE, ['An item.', 'Its name.']],
+  ] as const) {
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const noScript = await context.newPage();
+    const response = await noScript.goto(kitServer.url + route);
+    const html = await response!.text();
+    for (const shown of text) expect(html, route).toContain(shown);
+    expect(scriptingMarkup(html), route).toEqual([]);
+    await context.close();
 
-  const live = await browser.newContext({viewport: {width: 1280, height: 900}});
-  const page = await live.newPage();
-  await page.goto(kitServer.url + HOSTILE_ROUTE);
-  await waitForHydration(page);
-  expect(await payloadsThatRan(page)).toEqual([]);
-  await expect(page.getByText('Lists the items.').first()).toBeVisible();
-  expect(scriptingMarkup(await page.content())).toEqual([]);
-  await live.close();
+    const live = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const page = await live.newPage();
+    await page.goto(kitServer.url + route);
+    await waitForHydration(page);
+    expect(await payloadsThatRan(page), route).toEqual([]);
+    await expect(page.getByText(text[0]).first()).toBeVisible();
+    expect(scriptingMarkup(await page.content()), route).toEqual([]);
+    await live.close();
+  }
 });
 
 test('<Redoc url> without a spec fetches and renders it in a production build, with the spec loader on that page only', async ({page}) => {
