@@ -5,7 +5,7 @@
  * React render, styled-components, style and layout, GC…), with the long tasks and the
  * blocking time after first contentful paint. Several runs give medians.
  *
- *   node --import tsx scripts/trace-breakdown.ts <url> [<url>…] [--runs 3] [--mode light|dark|both]
+ *   node --import tsx bench/trace-breakdown.ts <url> [<url>…] [--runs 3] [--mode light|dark|both]
  *        [--cpu 4] [--width 412] [--settle 5000] [--save <dir>] [--top 15]
  *
  * Several URLs (a page and the same page of another build, say) are recorded in turn, run by run.
@@ -755,7 +755,7 @@ async function main(): Promise<void> {
   const urls = positionals;
   if (!urls.length || !['light', 'dark', 'both'].includes(values.mode)) {
     console.error(
-      'Usage: node --import tsx scripts/trace-breakdown.ts <url> [<url>…] [--runs 3] [--mode light|dark|both] [--cpu 4] [--width 412] [--settle 5000] [--save <dir>] [--top 15]',
+      'Usage: node --import tsx bench/trace-breakdown.ts <url> [<url>…] [--runs 3] [--mode light|dark|both] [--cpu 4] [--width 412] [--settle 5000] [--save <dir>] [--top 15]',
     );
     process.exit(2);
   }

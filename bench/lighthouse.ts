@@ -3,7 +3,7 @@
  * site), on Lighthouse CI. LHCI runs Lighthouse and checks the budgets it can express
  * (bench/lighthouserc.cjs); this script does the rest: it builds the floor, serves both builds,
  * measures first-load bytes, runs `lhci collect`, `assert` and `upload` per site and preset, and
- * writes bench/results.md (scripts/benchReport.ts). Progress goes to stderr.
+ * writes bench/results.md (bench/benchReport.ts). Progress goes to stderr.
  *
  *   npm run bench                                    build, then every route, 3 runs per preset
  *   npm run bench -- --no-build --dir /tmp/site      bench an existing build
@@ -20,7 +20,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {chromium} from 'playwright-core';
 import {measureFirstLoad} from './firstLoad';
-import {startBuildServer} from './startBuildServer';
+import {startBuildServer} from '../scripts/startBuildServer';
 import {writeResultsSection} from './benchResults';
 import {
   PRESETS, ROUTES, checkBudgets, report, summarizeRun, budgetsTable, resultsTable,
