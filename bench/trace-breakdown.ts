@@ -32,6 +32,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {LEAST_UPPER_BOUND, TraceMap, originalPositionFor, sourceContentFor} from '@jridgewell/trace-mapping';
 import {chromium} from 'playwright-core';
+import {REPO_ROOT} from '../scripts/repoRoot';
 import {median} from './benchReport';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,7 +52,6 @@ const CATEGORIES = [
 const LONG_TASK_MS = 50;
 /** Lighthouse's mobile CPU slowdown, applied to the CPU time of unthrottled recordings. */
 const SIMULATED_SLOWDOWN = 4;
-const ROOT = path.resolve(__dirname, '..');
 
 // ---------------------------------------------------------------- trace types
 
@@ -136,7 +136,7 @@ class Symbolicator {
     if (!this.packageMaps.has(file)) {
       let map: TraceMap | undefined;
       try {
-        map = new TraceMap(fs.readFileSync(path.join(ROOT, `${file}.map`), 'utf8'));
+        map = new TraceMap(fs.readFileSync(path.join(REPO_ROOT, `${file}.map`), 'utf8'));
       } catch {
         map = undefined;
       }
@@ -156,7 +156,7 @@ class Symbolicator {
     if (!lookup) {
       const moved = new Map<number, number | undefined>();
       let delta = 0;
-      const patchDir = path.join(ROOT, 'patches');
+      const patchDir = path.join(REPO_ROOT, 'patches');
       const patches = fs.existsSync(patchDir) ? fs.readdirSync(patchDir).filter((name) => name.endsWith('.patch')) : [];
       for (const name of patches) {
         const text = fs.readFileSync(path.join(patchDir, name), 'utf8');

@@ -2,13 +2,13 @@
  * A reader's site: what a developer has after following our Installation page in an empty
  * Docusaurus 2.4.3 classic site, with stock redocusaurus from the npm registry (never this
  * repository's patched node_modules). Tests that check the docs work in a reader's site, and the
- * reader kit's before/after, start from it.
+ * reference kit's tests and benchmark (bench/kit.ts), start from it.
  *
  * ## How the stock site is made (once per key, cached on disk)
  *
  * 1. `npx --yes create-docusaurus@2.4.3 reader-site classic --typescript --skip-install`;
  * 2. the code blocks of the `installation` scenario (docs/getting-started/Installation.mdx, see
- *    tests/support/docSnippets.ts) applied in page order, as the page writes them: its
+ *    scripts/docSnippets.ts) applied in page order, as the page writes them: its
  *    `package.json` lines, its install command (the site's one `npm install`), its config change,
  *    its `tsconfig.json` lines...;
  * 3. this repository's `openapi/single-file/openapi.yaml` copied to the `spec` path of that config
@@ -46,6 +46,11 @@
  *   server answers. Both return `{url, close()}`.
  * - `freePort()`: a port nothing listens on.
  *
+ * By hand:
+ *
+ *   node --import tsx scripts/readerSite.ts             prints the stock site's folder, made first if needed
+ *   node --import tsx scripts/readerSite.ts copy <name> makes a copy to change, build or start, and prints it
+ *
  * CI runs as root with npm 10 or 11: npm 11 skips the install scripts of dependencies unless
  * allowed, and no package of the site needs one (core-js's only prints a message).
  */
@@ -55,12 +60,14 @@ import fs from 'node:fs';
 import net, {type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {applyBlock, readerEnv, scenarioBlocks, where, type DocBlock, REPO_ROOT} from './docSnippets';
+import {applyBlock, readerEnv, scenarioBlocks, where, type DocBlock} from './docSnippets';
+import {REPO_ROOT} from './repoRoot';
 
 /** Bump when the way the stock site is made changes outside the inputs the key already hashes. */
 const RECIPE_VERSION = 1;
 const CREATE_COMMAND = ['npx', '--yes', 'create-docusaurus@2.4.3', 'reader-site', 'classic', '--typescript', '--skip-install'];
-const SAMPLE_SPEC = path.join(REPO_ROOT, 'openapi/single-file/openapi.yaml');
+/** The sample spec a reader's site gets where the docs put the reader's own: the pet store. */
+export const SAMPLE_SPEC = path.join(REPO_ROOT, 'openapi/single-file/openapi.yaml');
 const CACHE_ROOT = path.join(REPO_ROOT, 'node_modules/.cache/reader-site');
 /** The scenario whose blocks make the stock site. */
 export const INSTALLATION_SCENARIO = 'installation';
@@ -303,3 +310,19 @@ export async function startReaderSite(siteDir: string, options: {port?: number; 
     env,
   );
 }
+
+async function main(): Promise<void> {
+  const [command, name] = process.argv.slice(2);
+  if (command === 'copy') {
+    console.log(await copyReaderSite(name ?? 'manual'));
+  } else if (command === undefined) {
+    const {dir, reused} = await stockReaderSite();
+    console.log(reused ? dir : `${dir} (made now)`);
+  } else {
+    console.error('usage: node --import tsx scripts/readerSite.ts [copy <name>]');
+    process.exitCode = 2;
+  }
+}
+
+// Run as a script; importing it runs nothing.
+if (require.main === module) void main();
