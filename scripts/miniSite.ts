@@ -119,7 +119,7 @@ export = async () => ({
     path.join(REPO_ROOT, 'scripts/docusaurus.mjs'),
     ...['build', siteDir, '--config', 'docusaurus.config.ts', '--no-minify'],
   ];
-  const {exitCode, output, resources} = await runCommand(command, {cwd: siteDir, env: options.env, measure: options.measure});
+  const {exitCode, output, resources} = await runCommand(command, {cwd: siteDir, env: {...process.env, ...options.env}, measure: options.measure});
   return {
     exitCode,
     output,
