@@ -247,7 +247,8 @@ export function resultsTable(results: readonly RouteResult[]): string {
   );
 }
 
-export function budgetsTable(checks: readonly BudgetCheck[]): string {
+/** The budgets as a table; `subject` heads the column of what each is about (a route, or another page). */
+export function budgetsTable(checks: readonly BudgetCheck[], subject = 'route'): string {
   const failed = checks.filter((check) => check.holds === false).length;
   const unchecked = checks.filter((check) => check.holds === null).length;
   const verdict = (holds: boolean | null) => (holds === null ? 'not checked' : holds ? 'yes' : '**NO**');
@@ -256,7 +257,7 @@ export function budgetsTable(checks: readonly BudgetCheck[]): string {
       `${failed ? `, ${failed} fail` : ''}${unchecked ? `, ${unchecked} not checked` : ''}.`,
     '',
     markdownTable(
-      ['route', 'budget', 'target', 'measured', 'holds'],
+      [subject, 'budget', 'target', 'measured', 'holds'],
       checks.map((check) => [code(check.route), check.budget, check.target, check.measured, verdict(check.holds)]),
     ),
   ].join('\n');

@@ -18,11 +18,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {chromium} from 'playwright-core';
 import {measureFirstLoad} from './firstLoad';
 import {REPO_ROOT} from '../scripts/repoRoot';
 import {startBuildServer} from '../scripts/startBuildServer';
 import {writeResultsSection} from './benchResults';
+import {launchChromium} from './browser';
 import {
   PRESETS, ROUTES, checkBudgets, report, summarizeRun, budgetsTable, resultsTable,
   type Lhr, type LhciAssertion, type Preset, type RouteResult, type Site,
@@ -34,8 +34,6 @@ const RC_FILE = path.join(REPO_ROOT, 'bench', 'lighthouserc.cjs');
 const LHCI_ROOT = path.join(REPO_ROOT, 'bench', '.lighthouseci');
 const FLOOR = path.join(REPO_ROOT, 'bench', 'floor');
 const FLOOR_BUILD = path.join(FLOOR, 'build');
-/** The full browser, as readers run it; the tests drive the lighter headless shell. */
-const CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SITE_ROUTES = ROUTES.filter((route) => route.site === 'site').map((route) => route.path);
 
 const USAGE = `Usage: npm run bench -- [--no-build] [--dir <build dir>] [--routes <r1,r2>] [--runs <n>]
@@ -163,7 +161,7 @@ async function main(): Promise<void> {
 
   // First-load bytes, one fresh context per route. This also fills the servers' compression caches;
   // the first brotli of the large Redoc chunks takes seconds, hence the long timeout.
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu']});
+  const browser = await launchChromium();
   const chromiumVersion = browser.version();
   try {
     for (const result of results) {
