@@ -39,7 +39,7 @@ export default defineConfig({
     // them after the site tests so the two do not compete for the CPU.
     {name: 'build', testMatch: 'build/**/*.spec.ts', outputDir: 'test-results/build'},
     // A reader's site: an empty Docusaurus 2.4.3 site with stock redocusaurus, made by the
-    // Installation page's code blocks (tests/support/readerSite.ts), then the other pages' blocks
+    // Installation page's code blocks (scripts/readerSite.ts), then the other pages' blocks
     // applied to copies of it. Run last by scripts/test.sh: they install, build and start sites.
     {name: 'reader-setup', testMatch: 'reader-site/*.setup.ts', outputDir: 'test-results/reader-setup'},
     {

@@ -8,8 +8,8 @@
  *   node --import tsx bench/corpus-build.ts
  */
 import {getExample, type Example} from '../src/data/examples';
-import {corpus, corpusDocument, corpusExample} from '../tests/fixtures/openapi-corpus/corpus';
-import {buildMiniSite, removeMiniSite} from '../tests/support/miniSite';
+import {corpus, corpusDocument, corpusExample} from '../scripts/openapiCorpus';
+import {buildMiniSite, removeMiniSite} from '../scripts/miniSite';
 
 const sites: {name: string; examples: Example[]}[] = [
   {name: 'every corpus page', examples: corpus.map(corpusExample)},

@@ -13,9 +13,8 @@ import {execFile} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import {REPO_ROOT} from '../scripts/repoRoot';
 import type {CorpusEntry} from './corpus';
-
-const REPO_ROOT = path.resolve(__dirname, '..');
 
 export const CORPUS_CACHE = process.env.BENCH_CORPUS_CACHE
   ? path.resolve(process.env.BENCH_CORPUS_CACHE)

@@ -1,272 +1,240 @@
 /**
- * The reference kit in a reader's site, against stock redocusaurus: the sites the kit's tests make
- * (tests/support/kitSite.ts), built for production and measured in the same run, with the kit's
- * budgets. Writes its section of bench/results.md; the rest of that file is `npm run bench`'s.
+ * The reference kit in a reader's site, on real specs: the pet store of the Installation page and
+ * the corpus of real API descriptions (bench/corpus.ts), each built in a site of its own with the
+ * kit and with stock redocusaurus (bench/kitSites.ts), measured in one run against the kit's
+ * budgets. Writes its section of bench/results.md (bench/kitReport.ts); the rest of that file is
+ * `npm run bench`'s.
  *
- *   npm run build && node --import tsx bench/kit.ts [--runs 3]
+ *   REMOTE_SPEC_URL="http://remote-spec.invalid/openapi.yaml" npm run build   (the kit's download)
+ *   npm run bench:kit [-- --runs 3] [--only petstore,rclone] [--no-stock]
  *
- * The sites, each a copy of the stock reader site (an empty Docusaurus 2.4.3 site after the
- * Installation page) with the corpus's large spec as a second API page:
- * - stock: nothing more;
- * - pinned: the guide's first two steps (Redoc 2.1.4, patched, under the stock preset);
- * - kit: the guide's three steps;
- * - kit, small second spec: the kit with the pet store in the large spec's place (same id and
- *   route), for the home page's JavaScript: only the size of the spec differs.
+ *   --runs      traced loads, click-throughs and Lighthouse runs per page (default 3; medians)
+ *   --only      a subset of the specs, by id: petstore, and the corpus's
+ *   --no-stock  the kit's sites only (the budget against stock is then not checked)
  *
- * It is a report, not a test: a failed budget is reported, not an exit code. Run it on an idle
- * machine; interleaved runs keep a busy moment from falling on one site only.
+ * The budgets, each the kit's promise that a spec's size or shape does not cost a reader:
+ *   1. every corpus spec's kit site builds with Node's default heap, at most 2 GiB at its peak;
+ *   2. every corpus page's cold load blocks at most 1.5× the pet store page's, its longest task is
+ *      at most 1.15× the pet store page's, and Lighthouse scores it at most 5 under it;
+ *   3. a click-through to every page blocks at most 1.5× the pet store page's cold load, with a
+ *      longest task at most 1.15× its longest;
+ *   4. every corpus page's height on load is within 25 % of its rendered height, at 412 and 1280 px;
+ *   5. no serious or critical axe finding on any corpus page, in light and dark mode;
+ *   6. the pet store page blocks at most 1/4 of what it does with stock redocusaurus (cold load);
+ *   7. every corpus kit site's home page loads the same JavaScript as the pet store's.
+ *
+ * The order keeps the run short and honest: the sites are built one at a time (the machine has 2
+ * cores); then what does not vary from run to run (home page scripts, heights, axe), unthrottled;
+ * then the timed runs in rounds, each round every page once, so that a busy moment of the machine
+ * does not fall on one page only. It is a report, not a test: a failed budget is reported, not an
+ * exit code; a build or a measurement that fails is a row that says so, and the run goes on.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {chromium, type Browser} from 'playwright-core';
-import {Symbolicator, analyze, record, type RunResult} from '../scripts/trace-breakdown';
-import {measureFirstLoad, kilobytes} from '../scripts/firstLoad';
-import {writeResultsSection} from '../scripts/benchResults';
-import {median} from '../scripts/benchReport';
-import {runCommand, type Resources} from '../scripts/runCommand';
-import {operationSummaries, singleYamlSpec} from '../tests/docs/helpers';
-import {seriousFindingCount} from '../tests/support/accessibility';
-import {REPO_ROOT} from '../tests/support/docSnippets';
-import {API_ROUTE, LARGE_ROUTE, addLargeSpec, applyGuide} from '../tests/support/kitSite';
-import {copyReaderSite, removeReaderSite, serveReaderBuild, stockReaderSite, type RunningServer} from '../tests/support/readerSite';
+import {parseYaml} from '@redocly/openapi-core';
+import type {Browser} from 'playwright-core';
+import {documentOperations} from '../scripts/openapiOperations';
+import {SAMPLE_SPEC, removeReaderSite, serveReaderBuild, stockReaderSite, type RunningServer} from '../scripts/readerSite';
+import {REPO_ROOT} from '../scripts/repoRoot';
+import {writeResultsSection} from './benchResults';
+import {launchChromium} from './browser';
+import {recordClickThrough} from './clickThrough';
+import {corpus} from './corpus';
+import {corpusFile} from './corpusFiles';
+import {measureFirstLoad} from './firstLoad';
+import {PET_STORE, kitSection, outcomeOf, type Outcome, type SiteFigures, type TaskFigures} from './kitReport';
+import {buildSite, makeKitBase, makeSite, type BenchSpec, type Variant} from './kitSites';
+import {lighthouseMobileScore} from './lighthouseMobile';
+import {DESKTOP_WIDTH, PHONE_WIDTH, visitRendered} from './renderedPage';
+import {Symbolicator, analyze, record} from './trace-breakdown';
 
-const CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
-/**
- * Two builds that differ only in a spec's content still differ by a few bytes on the home page:
- * webpack's runtime lists the async chunks by numeric id and content hash, and ids are digits of a
- * hash (4 bytes seen). Anything of the spec itself would be kilobytes.
- */
-const HOME_BYTES_SLACK = 64;
-const log = (message: string): void => void process.stderr.write(`${message}\n`);
+const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results.md');
+/** The Installation page's route and the navbar link it adds. */
+const API_ROUTE = '/api/';
+const API_LINK = 'API';
+/** A traced load or click is over once the page has had no long task for 10 s; at most 5 min. */
+const QUIET = {quietMs: 10_000, ceilingMs: 5 * 60_000};
+const CPU_SLOWDOWN = 4;
+const FULL_RUNS = 3;
 
-type SiteName = 'stock' | 'pinned' | 'kit' | 'kit, small second spec';
-interface Site {
-  name: SiteName;
+const started = Date.now();
+const minutesSince = (time: number) => (Date.now() - time) / 60_000;
+/** Progress on stderr, stamped with the minutes since the start: a full run takes hours. */
+const log = (message: string): void => void process.stderr.write(`[${minutesSince(started).toFixed(1)} min] ${message}\n`);
+
+interface Site extends SiteFigures {
   dir: string;
-  build: Resources;
   server?: RunningServer;
 }
 
-/** `npm run build` (minified) under GNU time: wall time, CPU time, the largest process's peak memory. */
-async function timedBuild(dir: string): Promise<Resources> {
-  const {exitCode, output, resources} = await runCommand(['npm', 'run', 'build'], {cwd: dir, measure: true});
-  if (exitCode !== 0 || !resources) throw new Error(`the build in ${dir} failed (exit ${exitCode}):\n${output.slice(-4000)}`);
-  return resources;
-}
+class UsageError extends Error {}
 
-/** What a trace says of the main thread after first paint: blocking, the longest task, when the last one ends. */
-function afterFirstPaint(run: RunResult) {
-  const tasks = run.longTasks.filter((task) => task.start >= run.fcp);
-  return {
-    blocking: run.tbt,
-    longest: Math.max(0, ...tasks.map((task) => task.duration)),
-    lastEnds: Math.max(run.fcp, ...tasks.map((task) => task.start + task.duration)),
-  };
-}
-
-type Lighthouse = typeof import('lighthouse', {with: {'resolution-mode': 'import'}});
-type ChromeLauncher = typeof import('chrome-launcher', {with: {'resolution-mode': 'import'}});
-
-/** Lighthouse's mobile preset (its defaults): the performance score and the simulated TBT. */
-async function lighthouseMobile(url: string): Promise<{score: number; tbt: number}> {
-  const [{default: lighthouse}, {launch}] = (await Promise.all([import('lighthouse'), import('chrome-launcher')])) as [Lighthouse, ChromeLauncher];
-  const chrome = await launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    logLevel: 'silent',
-  });
+function parseOptions(argv: string[]) {
+  const known = [PET_STORE, ...corpus.map((entry) => entry.id)];
+  let values;
   try {
-    const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
-    const lhr = result!.lhr;
-    return {score: Math.round((lhr.categories.performance!.score ?? 0) * 100), tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0};
-  } finally {
-    chrome.kill();
+    ({values} = parseArgs({
+      args: argv,
+      options: {runs: {type: 'string', default: String(FULL_RUNS)}, only: {type: 'string'}, 'no-stock': {type: 'boolean', default: false}},
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
+  const runs = Number(values.runs);
+  if (!/^\d+$/.test(values.runs) || runs < 1) throw new UsageError(`--runs must be a whole number of at least 1, got "${values.runs}"`);
+  const ids = values.only === undefined ? known : [...new Set(values.only.split(',').map((id) => id.trim()).filter(Boolean))];
+  const unknown = ids.filter((id) => !known.includes(id));
+  if (ids.length === 0 || unknown.length) throw new UsageError(`--only: choose from ${known.join(', ')}`);
+  const variants: Variant[] = values['no-stock'] ? ['kit'] : ['kit', 'stock'];
+  return {runs, ids, variants, partial: runs !== FULL_RUNS || ids.length !== known.length || variants.length !== 2};
 }
 
-async function firstLoadScripts(browser: Browser, url: string) {
+/** The spec files, in the order the report lists them: the pet store first, then the corpus's. */
+async function benchSpecs(ids: readonly string[]): Promise<BenchSpec[]> {
+  const petStore = parseYaml(fs.readFileSync(SAMPLE_SPEC, 'utf8'));
+  const specs: BenchSpec[] = [];
+  if (ids.includes(PET_STORE)) {
+    specs.push({id: PET_STORE, file: SAMPLE_SPEC, operations: documentOperations(petStore).length, webhooks: 0, bytes: fs.statSync(SAMPLE_SPEC).size});
+  }
+  for (const entry of corpus.filter((candidate) => ids.includes(candidate.id))) {
+    log(`Fetching ${entry.source.package}@${entry.source.version}…`);
+    specs.push({id: entry.id, file: await corpusFile(entry), operations: entry.operations, webhooks: entry.webhooks, bytes: entry.bytes});
+  }
+  return specs;
+}
+
+/** Runs a measurement; a failure is its result, logged, and the run goes on. */
+async function attempt<T>(what: string, work: () => Promise<T>): Promise<Outcome<T>> {
+  const outcome = await outcomeOf(work());
+  if (!outcome.ok) log(`  ${what} failed: ${outcome.error.split('\n')[0]}`);
+  return outcome;
+}
+
+const label = (site: Site) => `${site.spec.id}, ${site.variant}`;
+const apiUrl = (site: Site) => `${site.server!.url}${API_ROUTE}`;
+
+/** A cold load, traced: blocking after first paint and the longest task after it. */
+async function coldLoad(url: string, symbols: Symbolicator): Promise<TaskFigures> {
+  const {trace, settled} = await record(url, {dark: false, cpu: CPU_SLOWDOWN, width: PHONE_WIDTH, settle: QUIET, loadTimeout: QUIET.ceilingMs, profile: false});
+  const run = await analyze(trace, url, symbols);
+  const afterPaint = run.longTasks.filter((task) => task.start >= run.fcp);
+  return {blocking: run.tbt, longest: Math.max(0, ...afterPaint.map((task) => task.duration)), settled};
+}
+
+/** Every script of a first visit of the site's home page, summed. */
+async function homePageScripts(browser: Browser, origin: string): Promise<{bytes: number; gzipBytes: number}> {
   const context = await browser.newContext();
   try {
-    const load = await measureFirstLoad(await context.newPage(), url);
-    return load.files.filter((file) => file.kind === 'script');
+    const scripts = (await measureFirstLoad(await context.newPage(), `${origin}/`)).files.filter((file) => file.kind === 'script');
+    return {bytes: scripts.reduce((sum, file) => sum + file.bytes, 0), gzipBytes: scripts.reduce((sum, file) => sum + file.gzipBytes, 0)};
   } finally {
     await context.close();
   }
 }
 
-async function axeFindings(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({viewport: {width: 1280, height: 900}});
-  try {
-    const page = await context.newPage();
-    await page.goto(url);
-    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60_000});
-    // Not 'networkidle': offline, the stock page's image from Redoc's CDN may never settle. The
-    // stock theme renders its reference again just after hydration; give that a moment.
-    await page.waitForTimeout(2_000);
-    return await seriousFindingCount(page as never);
-  } finally {
-    await context.close();
-  }
+/** What does not vary from run to run, unthrottled: home page scripts, heights at both widths, axe. */
+async function measureSteadyFigures(browser: Browser, site: Site): Promise<void> {
+  site.homeScripts = await attempt('home page', () => homePageScripts(browser, site.server!.url));
+  site.heights.phone = await attempt('heights at 412 px', async () => (await visitRendered(browser, apiUrl(site), {width: PHONE_WIDTH, axe: false})).heights);
+  const desktop = await attempt('heights at 1280 px', () => visitRendered(browser, apiUrl(site), {width: DESKTOP_WIDTH, axe: true}));
+  site.heights.desktop = desktop.ok ? {ok: true, value: desktop.value.heights} : desktop;
+  site.axe = desktop.ok ? desktop.value.axe! : {ok: false, error: `no scan: ${desktop.error}`};
+  if (!site.axe.ok && desktop.ok) log(`  axe failed: ${site.axe.error.split('\n')[0]}`);
 }
 
 async function main(): Promise<void> {
-  const {values} = parseArgs({options: {runs: {type: 'string', default: '3'}}});
-  const runs = Number(values.runs);
-  const started = Date.now();
+  const options = parseOptions(process.argv.slice(2));
+  const phases: {label: string; minutes: number}[] = [];
+  let phaseStarted = Date.now();
+  const endPhase = (label: string) => {
+    phases.push({label, minutes: minutesSince(phaseStarted)});
+    phaseStarted = Date.now();
+  };
   const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
   const loadBefore = load();
+  const specs = await benchSpecs(options.ids);
 
   log('The stock reader site…');
   await stockReaderSite();
   const sites: Site[] = [];
+  let kitBase: string | undefined;
+  const cleanUp = async () => {
+    await Promise.all(sites.map((site) => site.server?.close()));
+    await Promise.all([kitBase, ...sites.map((site) => site.dir)].map((dir) => removeReaderSite(dir)));
+  };
+  // `finally` does not run when a signal ends the process, and the servers run in process groups of their own.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => void cleanUp().finally(() => process.exit(code)));
+  }
   try {
-    for (const name of ['stock', 'pinned', 'kit', 'kit, small second spec'] as const) {
-      log(`Making the ${name} site…`);
-      // The folder's path is written into the bundles (Docusaurus's registry names modules by it):
-      // the two kit sites get names of one length, so that their home pages can weigh the same.
-      const dir = await copyReaderSite({stock: 'stock', pinned: 'pinned', kit: 'kit-large', 'kit, small second spec': 'kit-small'}[name]);
-      if (name !== 'stock') await applyGuide(dir, name === 'pinned' ? 'pin' : 'all');
-      addLargeSpec(dir, name === 'kit, small second spec' ? singleYamlSpec() : undefined);
-      log(`Building the ${name} site…`);
-      sites.push({name, dir, build: await timedBuild(dir)});
+    if (options.variants.includes('kit')) {
+      log("The kit's base site: the guide's steps, the run's one install…");
+      kitBase = await makeKitBase();
     }
-    for (const site of sites) site.server = await serveReaderBuild(site.dir);
-    const site = (name: SiteName) => sites.find((candidate) => candidate.name === name)!;
-    const url = (name: SiteName, route: string) => site(name).server!.url + route;
+    for (const [slot, spec] of specs.entries()) {
+      for (const variant of options.variants) {
+        const dir = await makeSite(spec, variant, slot, kitBase);
+        const site: Site = {spec, variant, dir, build: {ok: false, error: 'not built yet'}, heights: {}, coldLoads: [], clickThroughs: [], lighthouse: []};
+        sites.push(site);
+        log(`Building ${label(site)}…`);
+        site.build = await buildSite(dir);
+        log(site.build.ok ? `  ${site.build.resources.seconds.toFixed(0)} s, ${site.build.resources.peakMiB} MiB` : `  failed: ${site.build.error}`);
+      }
+    }
+    // The kit sites' node_modules are hard links: they outlive the base.
+    await removeReaderSite(kitBase);
+    kitBase = undefined;
+    endPhase('sites and builds');
+    const built = sites.filter((site) => site.build.ok);
+    for (const site of built) site.server = await serveReaderBuild(site.dir);
 
-    // First what does not vary from run to run (and fails fast): home page scripts, axe.
-    const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking']});
-    const summaries = operationSummaries(singleYamlSpec());
-    const home = new Map<SiteName, {bytes: number; gzipBytes: number; withSpec: boolean}>();
-    const axe = new Map<SiteName, number>();
+    const browser = await launchChromium();
+    const chromium = `Chromium ${browser.version()}`;
     try {
-      for (const {name} of sites) {
-        const scripts = await firstLoadScripts(browser, url(name, '/'));
-        home.set(name, {
-          bytes: scripts.reduce((sum, file) => sum + file.bytes, 0),
-          gzipBytes: scripts.reduce((sum, file) => sum + file.gzipBytes, 0),
-          withSpec: scripts.some((file) => summaries.some((summary) => file.body.includes(summary))),
-        });
-        if (name !== 'kit, small second spec') axe.set(name, await axeFindings(browser, url(name, API_ROUTE)));
+      for (const site of built) {
+        log(`Home page, heights and axe: ${label(site)}…`);
+        await measureSteadyFigures(browser, site);
       }
     } finally {
       await browser.close();
     }
+    endPhase('unthrottled visits');
 
-    // Traces: 4× CPU, 412 px, light, every page once per round.
-    const pages = (['stock', 'pinned', 'kit'] as const).flatMap((name) => [API_ROUTE, LARGE_ROUTE].map((route) => ({name, route})));
-    const traces = new Map<string, ReturnType<typeof afterFirstPaint>[]>();
+    // The timed runs, in rounds.
     const symbols = new Symbolicator();
-    for (let run = 1; run <= runs; run++) {
-      for (const {name, route} of pages) {
-        log(`trace ${run}/${runs}: ${name} ${route}`);
-        const trace = await record(url(name, route), {dark: false, cpu: 4, width: 412, settle: 10_000, loadTimeout: 300_000});
-        const key = `${name} ${route}`;
-        traces.set(key, [...(traces.get(key) ?? []), afterFirstPaint(await analyze(trace, url(name, route), symbols))]);
-      }
-    }
-    const trace = (name: SiteName, route: string) => {
-      const results = traces.get(`${name} ${route}`)!;
-      return {
-        blocking: median(results.map((result) => result.blocking))!,
-        longest: median(results.map((result) => result.longest))!,
-        lastEnds: median(results.map((result) => result.lastEnds))!,
-      };
-    };
-
-    // Lighthouse, mobile, the API pages of the stock and the kit site, in turn.
-    const lighthouse = new Map<string, {score: number; tbt: number}[]>();
-    for (let run = 1; run <= runs; run++) {
-      for (const name of ['stock', 'kit'] as const) {
-        for (const route of [API_ROUTE, LARGE_ROUTE]) {
-          log(`lighthouse ${run}/${runs}: ${name} ${route}`);
-          const key = `${name} ${route}`;
-          lighthouse.set(key, [...(lighthouse.get(key) ?? []), await lighthouseMobile(url(name, route))]);
-        }
-      }
-    }
-    const lh = (name: SiteName, route: string) => {
-      const results = lighthouse.get(`${name} ${route}`)!;
-      return {score: median(results.map((result) => result.score))!, tbt: median(results.map((result) => result.tbt))!};
-    };
-
-    // ------------------------------------------------------------------ report
-    const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
-    const s = (value: number) => `${value.toFixed(1)} s`;
-    const pageName = (route: string) => (route === API_ROUTE ? 'pet store (21 operations)' : 'GitHub, 572 operations');
-    const rows: string[] = [
-      '| page | site | blocking after first paint | longest task | last long task ends | Lighthouse mobile perf / TBT |',
-      '| --- | --- | --- | --- | --- | --- |',
-    ];
-    for (const route of [API_ROUTE, LARGE_ROUTE]) {
-      for (const name of ['stock', 'pinned', 'kit'] as const) {
-        const t = trace(name, route);
-        const l = name === 'pinned' ? undefined : lh(name, route);
-        rows.push(
-          `| ${pageName(route)} | ${name} | ${ms(t.blocking)} | ${ms(t.longest)} | ${s(t.lastEnds / 1000)} | ${l ? `${l.score} / ${ms(l.tbt)}` : 'not measured'} |`,
+    for (let run = 1; run <= options.runs; run++) {
+      for (const site of built) {
+        log(`Round ${run}/${options.runs}: ${label(site)}…`);
+        site.coldLoads.push(await attempt('cold load', () => coldLoad(apiUrl(site), symbols)));
+        site.clickThroughs.push(
+          await attempt('click-through', () => recordClickThrough(site.server!.url, API_LINK, API_ROUTE, {cpu: CPU_SLOWDOWN, ...QUIET})),
         );
+        site.lighthouse.push(await attempt('Lighthouse', () => lighthouseMobileScore(apiUrl(site))));
       }
     }
-    const other: string[] = [
-      '| site | home page JavaScript (gzip 6) | spec in it | serious or critical axe findings, pet store page, light, 1280 px | build: time / CPU / peak memory |',
-      '| --- | --- | --- | --- | --- |',
-      ...sites.map(({name, build}) => {
-        const {gzipBytes, withSpec} = home.get(name)!;
-        const findings = axe.get(name);
-        return `| ${name} | ${kilobytes(gzipBytes)} | ${withSpec ? 'yes' : 'no'} | ${findings ?? 'not measured'} | ${s(build.seconds)} / ${s(build.cpuSeconds)} / ${build.peakMiB} MiB |`;
-      }),
-    ];
 
-    const kitPet = trace('kit', API_ROUTE);
-    const kitLarge = trace('kit', LARGE_ROUTE);
-    const stockPet = trace('stock', API_ROUTE);
-    const stockLarge = trace('stock', LARGE_ROUTE);
-    const budgets: [string, string, boolean][] = [
-      ['Pet store page: kit blocking ≤ 1/4 of stock\'s', `${ms(kitPet.blocking)} against ${ms(stockPet.blocking / 4)} (${(kitPet.blocking / stockPet.blocking).toFixed(2)} of stock)`, kitPet.blocking <= stockPet.blocking / 4],
-      ['Large spec page: kit blocking ≤ 2 × the kit\'s pet store page', `${ms(kitLarge.blocking)} against ${ms(2 * kitPet.blocking)} (${(kitLarge.blocking / kitPet.blocking).toFixed(2)} ×)`, kitLarge.blocking <= 2 * kitPet.blocking],
-      ['Large spec page: kit longest task ≤ the kit\'s pet store page\'s', `${ms(kitLarge.longest)} against ${ms(kitPet.longest)}`, kitLarge.longest <= kitPet.longest],
-      ['Large spec page: kit ahead of stock on every trace figure', `blocking ${ms(kitLarge.blocking)} / ${ms(stockLarge.blocking)}, longest ${ms(kitLarge.longest)} / ${ms(stockLarge.longest)}, last ${s(kitLarge.lastEnds / 1000)} / ${s(stockLarge.lastEnds / 1000)}`, kitLarge.blocking < stockLarge.blocking && kitLarge.longest < stockLarge.longest && kitLarge.lastEnds < stockLarge.lastEnds],
-      [
-        `Home page of a kit site with the large spec: same JavaScript as with the pet store in its place (uncompressed, ± ${HOME_BYTES_SLACK} bytes)`,
-        `${home.get('kit')!.bytes.toLocaleString('en')} bytes against ${home.get('kit, small second spec')!.bytes.toLocaleString('en')}`,
-        Math.abs(home.get('kit')!.bytes - home.get('kit, small second spec')!.bytes) <= HOME_BYTES_SLACK,
-      ],
-      ['Build of the large-spec site: kit time ≤ 1.25 × stock\'s', `${s(site('kit').build.seconds)} against ${s(1.25 * site('stock').build.seconds)}`, site('kit').build.seconds <= 1.25 * site('stock').build.seconds],
-      ['Build of the large-spec site: kit peak memory ≤ 1.25 × stock\'s', `${site('kit').build.peakMiB} MiB against ${Math.round(1.25 * site('stock').build.peakMiB)} MiB`, site('kit').build.peakMiB <= 1.25 * site('stock').build.peakMiB],
-    ];
-    const held = budgets.filter(([, , holds]) => holds).length;
+    endPhase('timed rounds');
 
-    const section = [
-      '## The reference kit in a reader\'s site',
-      '',
-      `Generated by \`node --import tsx bench/kit.ts\` (${new Date().toISOString()}, took ${((Date.now() - started) / 60_000).toFixed(1)} min; load average ${loadBefore} before, ${load()} after).`,
-      '',
-      '- **Sites**: copies of the stock reader site (`tests/support/readerSite.ts`: an empty Docusaurus 2.4.3 site after the Installation page, stock redocusaurus 1.6.4 from npm), each with the corpus\'s GitHub subset (572 operations) as a second API page: **stock**; **pinned**, after the guide\'s steps 1 and 2 (Redoc 2.1.4, patched, under the stock preset); **kit**, after its three steps (`docs/guides/fast-accessible-reference-pages.mdx`, applied as the tests apply it); and **kit, small second spec**, the kit with the pet store at the large spec\'s id and route, for the home page. Each built with `npm run build` (minified) under GNU time, served by `scripts/serve-build.mjs`.',
-      `- **Traces**: \`scripts/trace-breakdown.ts\`'s recording, Debian's Chromium, 4× CPU throttling, 412 px at 1.75x, light mode, cold; real long tasks after first contentful paint (blocking: each minus 50 ms), recorded until 10 s after the load event; median of ${runs} runs, the pages in turn in each round.`,
-      `- **Lighthouse**: mobile preset (simulated throttling), performance only, median of ${runs} runs.`,
-      '- **Home page JavaScript**: every script of a first visit of `/` until hydrated and idle (`scripts/firstLoad.ts`), gzip level 6; "spec in it" looks for the pet store\'s operation summaries.',
-      '',
-      ...rows,
-      '',
-      ...other,
-      '',
-      `### Budgets: ${held} of ${budgets.length} hold`,
-      '',
-      '| budget | measured | holds |',
-      '| --- | --- | --- |',
-      ...budgets.map(([budget, measured, holds]) => `| ${budget} | ${measured} | ${holds ? 'yes' : '**NO**'} |`),
-      '',
-    ].join('\n');
-    writeResultsSection(path.join(REPO_ROOT, 'bench', 'results.md'), 'kit', section);
-    process.stdout.write(`${section}\n`);
+    const section = kitSection(sites, {
+      date: new Date().toISOString(),
+      minutes: minutesSince(started),
+      loadBefore,
+      loadAfter: load(),
+      runs: options.runs,
+      partial: options.partial,
+      chromium,
+      phases,
+    });
+    writeResultsSection(RESULTS_FILE, 'kit', section);
+    process.stdout.write(`${section}\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}\n`);
   } finally {
-    await Promise.all(sites.map((site) => site.server?.close()));
-    await Promise.all(sites.map((site) => removeReaderSite(site.dir)));
+    await cleanUp();
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  log(error instanceof UsageError ? `bench:kit: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(error instanceof UsageError ? 2 : 1);
 });

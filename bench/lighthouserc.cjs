@@ -1,10 +1,10 @@
-// Lighthouse CI config of `npm run bench` (scripts/bench.ts), for one preset at a time:
+// Lighthouse CI config of `npm run bench` (bench/lighthouse.ts), for one preset at a time:
 // BENCH_PRESET=mobile (the default, Lighthouse's own defaults) or desktop. The bench serves the
 // builds itself and passes the URLs, so `collect` has no server or URL here.
 //
 // `assert` holds the budgets LHCI can express on its own: scores and third-party requests. The
 // budgets relative to other pages of the same run (TBT against the home page and the floor) and
-// first-load bytes are checked by the bench (scripts/benchReport.ts).
+// first-load bytes are checked by the bench (bench/benchReport.ts).
 const routes = require('./routes.json');
 
 /** A pattern for LHCI's matchingUrlPattern, tested against each run's final URL. */

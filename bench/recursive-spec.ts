@@ -14,7 +14,7 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {buildMiniSite, removeMiniSite} from '../tests/support/miniSite';
+import {buildMiniSite, removeMiniSite} from '../scripts/miniSite';
 
 const PACKAGE = process.argv[2] ?? '@figma/rest-api-spec';
 const BUDGET_MIB = 2048;

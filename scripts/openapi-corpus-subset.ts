@@ -5,8 +5,8 @@
  *   npm pack @octokit/openapi@23.0.2 && tar xzf octokit-openapi-23.0.2.tgz
  *   node --import tsx scripts/openapi-corpus-subset.ts github package/generated/api.github.com.json
  *
- * It keeps the operations of the tags listed for the document in corpus.ts (all of them when none
- * are listed), drops webhooks, and keeps only the reusable components (schemas, parameters,
+ * It keeps the operations of the tags listed for the document in scripts/openapiCorpus.ts (all of
+ * them when none are listed), drops webhooks, and keeps only the reusable components (schemas, parameters,
  * responses, examples…; Swagger 2.0's definitions, parameters and responses) that the kept document
  * references, directly or through other components, so the result is valid and no larger than it
  * needs to be. Security schemes are kept whole: operations name them, they do not `$ref` them.
@@ -14,12 +14,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {parseYaml, stringifyYaml} from '@redocly/openapi-core';
-import {corpusDocument, type CorpusDocument} from '../tests/fixtures/openapi-corpus/corpus';
+import {corpusDocument, type CorpusDocument} from './openapiCorpus';
 import {REDOC_METHODS, documentOperations} from './openapiOperations';
+import {REPO_ROOT} from './repoRoot';
 
 type Json = Record<string, unknown>;
-
-const REPO_ROOT = path.resolve(__dirname, '..');
 
 /** Where reusable parts live: OpenAPI 3 under `components`, Swagger 2.0 at the top level. */
 const REUSABLE_OPENAPI = [
@@ -130,7 +129,7 @@ export function subsetDocument(source: Json, entry: CorpusDocument): Json {
   if (version !== entry.source.version) {
     throw new Error(
       `${entry.source.package}: expected info.version ${entry.source.version}, found ${String(version)}. ` +
-        'Update the source in tests/fixtures/openapi-corpus/corpus.ts (and the README there) when taking a new version.',
+        'Update the source in scripts/openapiCorpus.ts (and the README there) when taking a new version.',
     );
   }
   delete document.webhooks;

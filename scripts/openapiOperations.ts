@@ -1,8 +1,8 @@
 /**
  * The operations of an OpenAPI 3 or Swagger 2.0 document, as Redoc 2 lists them: every path item's
  * get, put, post, delete, options, head and patch (Redoc's `isOperationName`; it leaves out trace).
- * Used to cut the corpus documents down (scripts/openapi-corpus-subset.ts) and to count what a
- * built page must show (tests/build/corpus.spec.ts).
+ * Used to cut the corpus documents down (scripts/openapi-corpus-subset.ts), to count what a
+ * built page must show (tests/build/corpus.spec.ts) and to look for a spec's text in a page.
  */
 
 /** The HTTP methods Redoc renders as operations. */
@@ -49,4 +49,11 @@ export function documentOperations(document: unknown): DocumentOperation[] {
     }
   }
   return operations;
+}
+
+/** The summary of every operation of a document, in file order (operations without one left out). */
+export function operationSummaries(document: unknown): string[] {
+  return documentOperations(document).flatMap(({operation}) =>
+    typeof operation.summary === 'string' && operation.summary.trim() ? [operation.summary.trim()] : [],
+  );
 }

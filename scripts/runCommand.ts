@@ -1,7 +1,7 @@
 /**
  * Runs a command to its end and keeps its output; with `measure`, under GNU time (`/usr/bin/time`,
  * Debian's `time` package) for its wall time, CPU time and peak memory. Shared by the builds the
- * tests and benchmarks make (tests/support/miniSite.ts, bench/kit.ts).
+ * tests and benchmarks make (scripts/miniSite.ts, bench/kitSites.ts).
  */
 import {spawn} from 'node:child_process';
 
@@ -22,22 +22,24 @@ export interface CommandResult {
 
 const RESOURCES_MARK = 'run-command-resources:';
 
+/** `env` is the command's whole environment (this process's when absent), so a caller can leave variables out. */
 export function runCommand(
   command: readonly string[],
   options: {cwd: string; env?: NodeJS.ProcessEnv; measure?: boolean},
 ): Promise<CommandResult> {
   // GNU time's line: elapsed, user and system seconds, and maximum resident set size in KiB.
   const argv = options.measure ? ['/usr/bin/time', '-f', `${RESOURCES_MARK} %e %U %S %M`, ...command] : [...command];
-  const child = spawn(argv[0]!, argv.slice(1), {cwd: options.cwd, env: {...process.env, ...options.env, FORCE_COLOR: '0'}});
+  const child = spawn(argv[0]!, argv.slice(1), {cwd: options.cwd, env: {...(options.env ?? process.env), FORCE_COLOR: '0'}});
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      const measured = new RegExp(`^${RESOURCES_MARK} ([\\d.]+) ([\\d.]+) ([\\d.]+) (\\d+)$`, 'm').exec(output);
+      const measured = new RegExp(`^${RESOURCES_MARK} ([\\d.]+) ([\\d.]+) ([\\d.]+) (\\d+)\\n?`, 'm').exec(output);
       resolve({
         exitCode: code ?? 1,
-        output,
+        // The command's own output: GNU time's line is read, not passed on.
+        output: measured ? output.slice(0, measured.index) + output.slice(measured.index + measured[0].length) : output,
         resources: measured
           ? {seconds: Number(measured[1]), cpuSeconds: Number(measured[2]) + Number(measured[3]), peakMiB: Math.round(Number(measured[4]) / 1024)}
           : undefined,

@@ -15,7 +15,7 @@ import {startBuildServer} from '../../scripts/startBuildServer';
 import {checkBuiltLinks} from '../support/builtLinks';
 import {siteRoutes} from '../support/routes';
 import {waitForHydration} from '../support/pageErrors';
-import {REPO_ROOT} from '../support/miniSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const BASE = '/redocusaurus/';
 const API_PAGE = getExample('using-single-yaml').route;

@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 import {expect, test, type Browser} from '@playwright/test';
-import {corpus, corpusDocument, corpusExample, type CorpusDocument} from '../fixtures/openapi-corpus/corpus';
+import {corpus, corpusDocument, corpusExample, type CorpusDocument} from '../../scripts/openapiCorpus';
 import {documentOperations, type DocumentOperation} from '../../scripts/openapiOperations';
 import type {IndexedDocument} from '../../plugins/api-search';
-import {REPO_ROOT, buildMiniSite, removeMiniSite, type BuiltSiteServer, type MiniSiteBuild} from '../support/miniSite';
+import {buildMiniSite, removeMiniSite, type BuiltSiteServer, type MiniSiteBuild} from '../../scripts/miniSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const pages = corpus.map((document) => ({
   document,

@@ -9,9 +9,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
-import {operationSummaries, singleYamlSpec} from '../docs/helpers';
+import {operationSummaries} from '../../scripts/openapiOperations';
+import {singleYamlSpec} from '../docs/helpers';
 import {copySite, startDevServer, type SiteCopy} from '../support/siteCopy';
-import type {RunningServer} from '../support/readerSite';
+import type {RunningServer} from '../../scripts/readerSite';
 import {switchToDark} from '../support/colourMode';
 
 const singleYaml = getExample('using-single-yaml');

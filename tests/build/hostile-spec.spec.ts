@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import {expect, test} from '@playwright/test';
 import type {Example} from '../../src/data/examples';
-import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../support/miniSite';
+import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/miniSite';
 import {startSpecServer} from '../support/specServer';
 import {HOSTILE_PAGE_TEXT, HOSTILE_SPEC, payloadNames, payloadsThatRan, scriptingMarkup} from '../support/hostileSpec';
 

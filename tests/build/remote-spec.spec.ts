@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
-import {REPO_ROOT, buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../support/miniSite';
+import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/miniSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 import {startSpecServer, unreachableUrl} from '../support/specServer';
 
 const remoteExample = getExample('using-remote-url');

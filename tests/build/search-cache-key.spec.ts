@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
-import {REPO_ROOT, buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../support/miniSite';
+import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/miniSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const singleYaml = getExample('using-single-yaml');
 

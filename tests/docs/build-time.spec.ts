@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {expect, test, type Page} from '@playwright/test';
 import React from 'react';
-import {operationSummaries, singleYamlSpec} from './helpers';
+import {operationSummaries} from '../../scripts/openapiOperations';
+import {singleYamlSpec} from './helpers';
 import {loadPresets, render, themeComponents} from './themeComponents';
 
 const BUILD = path.resolve(process.env.BUILD_DIR ?? 'build');

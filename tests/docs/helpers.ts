@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 
-import {REPO_ROOT} from '../support/miniSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 export const REPO = REPO_ROOT;
 
@@ -42,18 +42,4 @@ export function singleYamlSpec(): Json {
 
 export function swaggerSpec(): Json {
   return JSON.parse(readRepoFile('openapi/swagger/swagger.json'));
-}
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/** The summary of every operation of a spec (OpenAPI 3 or Swagger 2.0), in file order. */
-export function operationSummaries(spec: Json): string[] {
-  const summaries: string[] = [];
-  for (const item of Object.values<Json>(spec.paths ?? {})) {
-    for (const method of METHODS) {
-      const summary = item?.[method]?.summary;
-      if (typeof summary === 'string' && summary.trim()) summaries.push(summary.trim());
-    }
-  }
-  return summaries;
 }

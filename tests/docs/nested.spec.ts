@@ -1,6 +1,7 @@
 /** Full references inside docs pages: operations rendered, docs sidebar kept, no table of contents. */
 import {expect, test, type Page} from '@playwright/test';
-import {frontMatter, operationSummaries, singleYamlSpec, swaggerSpec} from './helpers';
+import {operationSummaries} from '../../scripts/openapiOperations';
+import {frontMatter, singleYamlSpec, swaggerSpec} from './helpers';
 
 const NESTED = [
   {route: '/docs/nested/nested-1', file: 'docs/nested/nested-1.mdx', spec: singleYamlSpec()},

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import kitArchivePlugin from '../../plugins/kit-archive';
 import {folderRelease, freeze, frozenReleases} from '../../plugins/kit-archive/releases';
-import {REPO_ROOT} from '../support/docSnippets';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const FOLDER = 'reference-kit';
 const RELEASES = 'plugins/kit-archive/releases';

@@ -16,8 +16,8 @@ import {
   serveReaderBuild,
   typecheckReaderSite,
   type RunningServer,
-} from '../support/readerSite';
-import {readBlocks} from '../support/docSnippets';
+} from '../../scripts/readerSite';
+import {readBlocks} from '../../scripts/docSnippets';
 import {READER_BUILDS} from './scenarios';
 
 test.describe.configure({mode: 'serial'});

@@ -13,11 +13,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {operationSummaries, singleYamlSpec} from '../docs/helpers';
-import {scenarioBlocks} from '../support/docSnippets';
-import {API_ROUTE, applyGuide, guideBlocks, siteBuild} from '../support/kitSite';
+import {operationSummaries} from '../../scripts/openapiOperations';
+import {singleYamlSpec} from '../docs/helpers';
+import {scenarioBlocks} from '../../scripts/docSnippets';
+import {API_ROUTE, applyGuide, guideBlocks, siteBuild} from '../../scripts/kitSite';
 import {oldestToolchain, toolchainEnv, type Toolchain} from '../support/oldestToolchain';
-import {applyBlocks, bashInSite, buildReaderSite, copyReaderSite, removeReaderSite, runInSite, serveReaderBuild} from '../support/readerSite';
+import {applyBlocks, bashInSite, buildReaderSite, copyReaderSite, removeReaderSite, runInSite, serveReaderBuild} from '../../scripts/readerSite';
 import {startBuildServer} from '../../scripts/startBuildServer';
 import {withSiteAddress} from '../../src/theme/CodeBlock/siteAddress';
 

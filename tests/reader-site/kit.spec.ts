@@ -1,7 +1,7 @@
 /**
  * The reference kit in a reader's site: the guide (docs/guides/fast-accessible-reference-pages.mdx)
  * followed as it is written, on a copy of the stock reader site, next to a copy left stock
- * (tests/support/kitSite.ts). The kit site also gets a large real spec, the corpus's 572 operations
+ * (scripts/kitSite.ts). The kit site also gets a large real spec, the corpus's 572 operations
  * of GitHub's API, as a second API page; the hostile spec (tests/fixtures/hostile-spec.yaml) from a
  * URL as a third; a page of the reader's with `<Redoc url>` and no spec; and Redoc theme colours of
  * the reader's own in `redocly.yaml`.
@@ -12,15 +12,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Browser, type Page} from '@playwright/test';
-import {documentOperations} from '../../scripts/openapiOperations';
-import {operationSummaries, singleYamlSpec} from '../docs/helpers';
-import {expectNoSeriousViolations, seriousFindingCount} from '../support/accessibility';
+import {documentOperations, operationSummaries} from '../../scripts/openapiOperations';
+import {singleYamlSpec} from '../docs/helpers';
+import {seriousFindingCount} from '../../scripts/axe';
+import {expectNoSeriousViolations} from '../support/accessibility';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 import {HOSTILE_PAGE_TEXT, HOSTILE_SPEC, payloadsThatRan, scriptingMarkup} from '../support/hostileSpec';
 import {startSpecServer, type SpecServer} from '../support/specServer';
 import {contrast} from '../../reference-kit/reference/palettes';
-import {REPO_ROOT} from '../support/docSnippets';
-import {API_ROUTE as API, LARGE_ROUTE as LARGE, LARGE_SPEC, addLargeSpec, applyGuide} from '../support/kitSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
+import {API_ROUTE as API, LARGE_ROUTE as LARGE, LARGE_SPEC, addLargeSpec, applyGuide} from '../../scripts/kitSite';
 import {
   buildReaderSite,
   copyReaderSite,
@@ -29,7 +30,7 @@ import {
   startReaderSite,
   typecheckReaderSite,
   type RunningServer,
-} from '../support/readerSite';
+} from '../../scripts/readerSite';
 
 const petSummaries = operationSummaries(singleYamlSpec());
 const largeOperations = () => documentOperations(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, LARGE_SPEC.file), 'utf8')));

@@ -13,7 +13,7 @@ import {
   removeReaderSite,
   runInSite,
   typecheckReaderSite,
-} from '../support/readerSite';
+} from '../../scripts/readerSite';
 import {READER_BUILDS} from './scenarios';
 
 let site: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * The bench's budgets without running Lighthouse: the rules of scripts/benchReport.ts, and the
+ * The bench's budgets without running Lighthouse: the rules of bench/benchReport.ts, and the
  * assertions of bench/lighthouserc.cjs run through LHCI's own assertion code, both on made-up
  * Lighthouse results. Node only: no browser page is opened.
  */
@@ -15,7 +15,7 @@ import {
   type LhciAssertion,
   type Preset,
   type RouteResult,
-} from '../../scripts/benchReport';
+} from '../../bench/benchReport';
 
 interface Rc {
   forPreset(preset: Preset): {ci: {collect: {settings: Record<string, unknown>}; assert: Record<string, unknown>}};
@@ -115,7 +115,7 @@ function results(tbt: Record<string, number[]>, firstLoadBytes: Record<string, n
 const NO_ASSERTIONS: Record<Preset, LhciAssertion[]> = {mobile: [], desktop: []};
 const check = (checks: BudgetCheck[], route: string, budget: string) => checks.find((c) => c.route === route && c.budget === budget);
 
-test.describe('scripts/benchReport.ts budgets', () => {
+test.describe('bench/benchReport.ts budgets', () => {
   const tbt = {
     '/': [150, 200, 900],
     'floor: /': [100],

@@ -1,5 +1,6 @@
 import {expect, test} from '@playwright/test';
-import {allowList, COLOUR_RULES, expectNoSeriousViolations, MAX_ALLOW_LIST_ENTRIES, scanTimeout} from '../support/accessibility';
+import {COLOUR_RULES} from '../../scripts/axe';
+import {allowList, expectNoSeriousViolations, MAX_ALLOW_LIST_ENTRIES, scanTimeout} from '../support/accessibility';
 import {mobileMenu, mobileMenuButton} from '../support/mobileMenu';
 import {waitForHydration} from '../support/pageErrors';
 import {apiRoutes, debugRoutes, siteRoutes} from '../support/routes';

@@ -5,7 +5,7 @@
  * page's snippet is highlighted at build time (plugins/lean-prism/StaticCodeBlock.tsx).
  */
 import {expect, test} from '@playwright/test';
-import {measureFirstLoad} from '../../scripts/firstLoad';
+import {measureFirstLoad} from '../../bench/firstLoad';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 import {switchToDark} from '../support/colourMode';
 

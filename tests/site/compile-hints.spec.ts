@@ -1,6 +1,6 @@
 import {expect, test} from '@playwright/test';
 import {MAGIC_COMMENT} from '../../plugins/compile-hints';
-import {measureFirstLoad} from '../../scripts/firstLoad';
+import {measureFirstLoad} from '../../bench/firstLoad';
 
 /**
  * plugins/compile-hints: the scripts a page load runs ask V8 to compile them eagerly, off the main

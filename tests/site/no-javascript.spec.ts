@@ -3,7 +3,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {parseYaml} from '@redocly/openapi-core';
 import {examples} from '../../src/data/examples';
-import {REPO_ROOT} from '../support/miniSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 import {apiRoutes} from '../support/routes';
 
 /** The site URL the build wrote into absolute links (docusaurus.config.ts `url`). */

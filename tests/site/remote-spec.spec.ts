@@ -4,7 +4,7 @@ import {expect, test} from '@playwright/test';
 import {parseYaml} from '@redocly/openapi-core';
 import {probeRemoteSpec, resolveRemoteSpec} from '../../scripts/specs';
 import {getExample} from '../../src/data/examples';
-import {REPO_ROOT} from '../support/miniSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 import {startSpecServer, unreachableUrl} from '../support/specServer';
 
 const remoteExample = getExample('using-remote-url');

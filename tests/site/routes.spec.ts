@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {measureFirstLoad, kilobytes} from '../../scripts/firstLoad';
+import {measureFirstLoad, kilobytes} from '../../bench/firstLoad';
 import {apiRoutes, debugRoutes, siteRoutes} from '../support/routes';
 import {collectPageProblems} from '../support/pageErrors';
 import {expectNoSeriousViolations, scanTimeout} from '../support/accessibility';

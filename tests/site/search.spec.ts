@@ -6,7 +6,7 @@ import {getExample, pluginRoutes} from '../../src/data/examples';
 import {apiPageDocument, apiSearchDocument, apiSections} from '../../plugins/api-search/apiDocument';
 import type {IndexedDocument} from '../../plugins/api-search';
 import {switchToDark} from '../support/colourMode';
-import {REPO_ROOT} from '../support/miniSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 import {MODEL_TAGS} from '../openapi/expectations';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {expect, type Page} from '@playwright/test';
+import {seriousFindings, type AxeFinding, type ColourMode} from '../../scripts/axe';
 import {switchToDark} from './colourMode';
 import {waitForHydration} from './pageErrors';
 
@@ -30,64 +30,13 @@ export const allowList: AllowListEntry[] = JSON.parse(
 /** The allow-list may shrink, never grow: lower this number when an entry is removed. */
 export const MAX_ALLOW_LIST_ENTRIES = 1;
 
-/**
- * Switching the colour mode changes colours and nothing else, so the light pass runs axe's
- * default rules (what `axe.run(document)` runs: WCAG and best practices) and the dark pass only
- * the rules about colour. That halves the scan.
- */
-export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-type Mode = 'light' | 'dark';
-const withModeRules = (builder: AxeBuilder, mode: Mode) => (mode === 'light' ? builder : builder.withRules(COLOUR_RULES));
-
-interface Finding {
-  rule: string;
-  impact: string;
-  target: string;
-  summary: string;
+interface Finding extends Omit<AxeFinding, 'selector'> {
   /** Indexes (into the route's allow-list entries) of the entries that cover this finding. */
   allowedBy: number[];
 }
 
-/** Stands in for axe-core's source when the open document already has axe (see `axe`). */
-const AXE_ALREADY_IN_PAGE = 'void 0';
-
-/**
- * @axe-core/playwright is typed against its own playwright-core; the page object is the same at
- * run time. Legacy mode runs axe in the page itself: the default mode finishes every analysis in
- * a new blank tab, which costs seconds per scan on the debug pages. It only matters for
- * cross-origin frames, and the site has no frames.
- *
- * In legacy mode every `analyze()` evaluates the 500 KB axe-core source twice, a third of a
- * second each on this machine. A scan of a document that already has axe (the dark
- * pass after the toggle) gives the builder a no-op source instead; a reload brings a
- * fresh document without axe, which gets the real one.
- *
- * Only violations are read, so axe describes only those: building a selector and an HTML
- * excerpt for every passing node took up to half of a scan.
- */
-async function axe(page: Page): Promise<AxeBuilder> {
-  const injected = await page.evaluate(() => typeof (window as {axe?: {run?: unknown}}).axe?.run === 'function');
-  return new AxeBuilder({
-    page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],
-    axeSource: injected ? AXE_ALREADY_IN_PAGE : undefined,
-  })
-    .setLegacyMode()
-    .options({resultTypes: ['violations']});
-}
-
-async function seriousViolations(page: Page, mode: Mode, entries: AllowListEntry[]): Promise<Finding[]> {
-  const {violations} = await withModeRules(await axe(page), mode).analyze();
-  const findings = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => ({
-        rule: violation.id,
-        impact: violation.impact ?? '',
-        target: node.target.map(String).join(' '),
-        selector: typeof node.target[0] === 'string' && node.target.length === 1 ? node.target[0] : '',
-        summary: (node.failureSummary ?? '').split('\n').slice(0, 2).join(' ').slice(0, 300),
-      })),
-    );
+async function seriousViolations(page: Page, mode: ColourMode, entries: AllowListEntry[]): Promise<Finding[]> {
+  const findings = await seriousFindings(page, mode);
   // Which entries cover which finding is decided on the live DOM: is the element inside `target`?
   const covered = await page.evaluate(
     ({items, allow}) =>
@@ -103,7 +52,7 @@ async function seriousViolations(page: Page, mode: Mode, entries: AllowListEntry
   return findings.map(({selector: _selector, ...finding}, index) => ({...finding, allowedBy: covered[index]}));
 }
 
-function entriesFor(route: string, mode: Mode) {
+function entriesFor(route: string, mode: ColourMode) {
   return allowList.filter((entry) => new RegExp(entry.routes).test(route) && entry.modes.includes(mode));
 }
 
@@ -122,18 +71,13 @@ async function waitForContent(page: Page, route: string) {
   );
 }
 
-/** How many serious or critical findings axe's default rules make on the open page, allowed or not. */
-export async function seriousFindingCount(page: Page): Promise<number> {
-  return (await seriousViolations(page, 'light', [])).length;
-}
-
 /**
  * Scans the page the test has open and hydrated: in light mode, then switched to dark. Findings
  * that no allow-list entry covers, and entries that claim this route and mode but match nothing,
  * fail softly, so one run reports every route's findings.
  */
 export async function expectNoSeriousViolations(page: Page, route: string): Promise<void> {
-  for (const mode of ['light', 'dark'] satisfies Mode[]) {
+  for (const mode of ['light', 'dark'] satisfies ColourMode[]) {
     // The toggle, where there is one, is also a second or two cheaper than reloading a Redoc page.
     if (mode === 'dark') await switchToDark(page);
     await waitForContent(page, route);

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {Parser} from 'htmlparser2';
 import type {Page} from '@playwright/test';
-import {REPO_ROOT} from './docSnippets';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 export const HOSTILE_SPEC = path.join(REPO_ROOT, 'tests/fixtures/hostile-spec.yaml');
 

@@ -8,7 +8,7 @@
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {REPO_ROOT} from './docSnippets';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const KIT_MANIFEST = path.join(REPO_ROOT, 'reference-kit/package.json');
 const CACHE = path.join(REPO_ROOT, 'node_modules/.cache/oldest-toolchain');

@@ -11,9 +11,8 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {freePort, startServerProcess, type RunningServer} from './readerSite';
-
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+import {freePort, startServerProcess, type RunningServer} from '../../scripts/readerSite';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 export interface SiteCopy {
   dir: string;

@@ -5,7 +5,7 @@
  * React render, styled-components, style and layout, GC…), with the long tasks and the
  * blocking time after first contentful paint. Several runs give medians.
  *
- *   node --import tsx scripts/trace-breakdown.ts <url> [<url>…] [--runs 3] [--mode light|dark|both]
+ *   node --import tsx bench/trace-breakdown.ts <url> [<url>…] [--runs 3] [--mode light|dark|both]
  *        [--cpu 4] [--width 412] [--settle 5000] [--save <dir>] [--top 15]
  *
  * Several URLs (a page and the same page of another build, say) are recorded in turn, run by run.
@@ -31,27 +31,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {LEAST_UPPER_BOUND, TraceMap, originalPositionFor, sourceContentFor} from '@jridgewell/trace-mapping';
-import {chromium} from 'playwright-core';
+import {REPO_ROOT} from '../scripts/repoRoot';
 import {median} from './benchReport';
+import {BENCH_CHROMIUM, launchChromium, phone} from './browser';
+import {waitForQuiet, watchLongTasks} from './pageIdle';
 
-const CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 /** What DevTools' performance panel records, minus screenshots and invalidation tracking. */
 const CATEGORIES = [
   '-*',
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
-  'disabled-by-default-v8.cpu_profiler',
   'toplevel',
   'loading',
   'blink.user_timing',
   'v8.execute',
 ];
+/** The JavaScript CPU profile: what names the code behind the time, and most of a trace's size. */
+const PROFILER_CATEGORY = 'disabled-by-default-v8.cpu_profiler';
+
+/** The trace categories to record; without the profile, tasks are timed but not attributed to code. */
+function traceCategories(profile: boolean): string[] {
+  return profile ? [...CATEGORIES, PROFILER_CATEGORY] : CATEGORIES;
+}
+
 const LONG_TASK_MS = 50;
 /** Lighthouse's mobile CPU slowdown, applied to the CPU time of unthrottled recordings. */
 const SIMULATED_SLOWDOWN = 4;
-const ROOT = path.resolve(__dirname, '..');
 
 // ---------------------------------------------------------------- trace types
 
@@ -136,7 +142,7 @@ class Symbolicator {
     if (!this.packageMaps.has(file)) {
       let map: TraceMap | undefined;
       try {
-        map = new TraceMap(fs.readFileSync(path.join(ROOT, `${file}.map`), 'utf8'));
+        map = new TraceMap(fs.readFileSync(path.join(REPO_ROOT, `${file}.map`), 'utf8'));
       } catch {
         map = undefined;
       }
@@ -156,7 +162,7 @@ class Symbolicator {
     if (!lookup) {
       const moved = new Map<number, number | undefined>();
       let delta = 0;
-      const patchDir = path.join(ROOT, 'patches');
+      const patchDir = path.join(REPO_ROOT, 'patches');
       const patches = fs.existsSync(patchDir) ? fs.readdirSync(patchDir).filter((name) => name.endsWith('.patch')) : [];
       for (const name of patches) {
         const text = fs.readFileSync(path.join(patchDir, name), 'utf8');
@@ -442,7 +448,7 @@ function selfTimes(slice: Slice, visit: (slice: Slice, self: number) => void): v
   for (const child of slice.children) selfTimes(child, visit);
 }
 
-async function analyze(trace: {traceEvents: TraceEvent[]}, url: string, symbols: Symbolicator, throttled = true): Promise<RunResult> {
+async function analyze(trace: Trace, url: string, symbols: Symbolicator, throttled = true): Promise<RunResult> {
   const events = trace.traceEvents;
   const navigation = events.find(
     (e) => e.name === 'navigationStart' && e.args.data?.isLoadingMainFrame && e.args.data?.documentLoaderURL === url,
@@ -615,28 +621,66 @@ function compiledScript(slice: Slice): string | undefined {
 
 // ---------------------------------------------------------------- recording
 
-async function record(url: string, options: {dark: boolean; cpu: number; width: number; settle: number; loadTimeout?: number}) {
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--headless=new', ...CHROME_FLAGS]});
+interface Trace {
+  traceEvents: TraceEvent[];
+}
+
+interface RecordOptions {
+  dark: boolean;
+  /** CPU throttling rate (4: Lighthouse's mobile slowdown). */
+  cpu: number;
+  width: number;
+  /**
+   * How long to record after the load event: a fixed time in milliseconds, or until the page has
+   * had no long task for `quietMs` (pageIdle.ts), at most `ceilingMs`.
+   */
+  settle: number | {quietMs: number; ceilingMs: number};
+  loadTimeout?: number;
+  /** Record the CPU profile (default); without it a trace times tasks only, at a fraction of the size. */
+  profile?: boolean;
+}
+
+interface Recording {
+  trace: Trace;
+  /** False when the page was still busy at the ceiling of `settle`: the trace stops short of its end. */
+  settled: boolean;
+}
+
+/** A cold load of `url` in a new browser, on Lighthouse's phone screen (at `width`), traced. */
+async function record(url: string, options: RecordOptions): Promise<Recording> {
+  const browser = await launchChromium();
   try {
-    // Lighthouse's mobile screen: 412×823 at 1.75x.
-    const context = await browser.newContext({
-      viewport: {width: options.width, height: 823},
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(phone(options.width));
     if (options.dark) await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    if (typeof options.settle !== 'number') await watchLongTasks(context);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', {rate: options.cpu});
-    await browser.startTracing(page, {categories: CATEGORIES});
+    await browser.startTracing(page, {categories: traceCategories(options.profile ?? true)});
     // A page that blocks its main thread for a minute at 4× (stock redocusaurus on a large spec) loads late.
     await page.goto(url, {waitUntil: 'load', timeout: options.loadTimeout ?? 30_000});
-    await page.waitForTimeout(options.settle);
-    return JSON.parse((await browser.stopTracing()).toString('utf8')) as {traceEvents: TraceEvent[]};
+    let settled = true;
+    if (typeof options.settle === 'number') await page.waitForTimeout(options.settle);
+    else settled = (await waitForQuiet(page, options.settle.quietMs, options.settle.ceilingMs)).quiet;
+    return {trace: JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace, settled};
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The main thread's tasks over 50 ms from a user-timing mark (`performance.mark(name)` in the
+ * page) to the end of the trace, in milliseconds from the mark: what an interaction made after the
+ * mark costs, where a page load's analysis (`analyze`) starts from the navigation.
+ */
+function longTasksAfterMark(trace: Trace, name: string): {start: number; duration: number}[] {
+  const mark = trace.traceEvents.find((e) => e.name === name && e.cat.includes('blink.user_timing'));
+  if (!mark) throw new Error(`No mark "${name}" in the trace.`);
+  // The mark is made on the page's main thread.
+  const mainThread = trace.traceEvents.filter((e) => e.pid === mark.pid && e.tid === mark.tid && e.ts >= mark.ts);
+  return nest(mainThread)
+    .map((task) => ({start: (task.ts - mark.ts) / 1000, duration: (task.end - task.ts) / 1000}))
+    .filter((task) => task.duration > LONG_TASK_MS);
 }
 
 // ---------------------------------------------------------------- report
@@ -755,7 +799,7 @@ async function main(): Promise<void> {
   const urls = positionals;
   if (!urls.length || !['light', 'dark', 'both'].includes(values.mode)) {
     console.error(
-      'Usage: node --import tsx scripts/trace-breakdown.ts <url> [<url>…] [--runs 3] [--mode light|dark|both] [--cpu 4] [--width 412] [--settle 5000] [--save <dir>] [--top 15]',
+      'Usage: node --import tsx bench/trace-breakdown.ts <url> [<url>…] [--runs 3] [--mode light|dark|both] [--cpu 4] [--width 412] [--settle 5000] [--save <dir>] [--top 15]',
     );
     process.exit(2);
   }
@@ -763,13 +807,13 @@ async function main(): Promise<void> {
   const runs = Number(values.runs);
   const results = new Map<string, RunResult[]>();
   const symbols = new Symbolicator();
-  const chromiumVersion = spawnSync(CHROMIUM, ['--version'], {encoding: 'utf8'}).stdout.trim();
+  const chromiumVersion = spawnSync(BENCH_CHROMIUM, ['--version'], {encoding: 'utf8'}).stdout.trim();
   // Pages and modes alternate run by run, so that a busy moment of the machine does not fall on one of them only.
   for (let run = 1; run <= runs; run++) {
     for (const [index, url] of urls.entries()) {
       for (const mode of modes) {
         console.error(`run ${run}/${runs}, ${url}, ${mode}…`);
-        const trace = await record(url, {dark: mode === 'dark', cpu: Number(values.cpu), width: Number(values.width), settle: Number(values.settle)});
+        const {trace} = await record(url, {dark: mode === 'dark', cpu: Number(values.cpu), width: Number(values.width), settle: Number(values.settle)});
         if (values.save) {
           fs.mkdirSync(values.save, {recursive: true});
           fs.writeFileSync(path.join(values.save, `trace-${index + 1}-${mode}-${run}.json`), JSON.stringify(trace));
@@ -799,4 +843,4 @@ if (require.main === module) {
   });
 }
 
-export {Symbolicator, analyze, nest, record, type Origin, type RunResult, type TraceEvent};
+export {Symbolicator, analyze, longTasksAfterMark, nest, record, traceCategories, type Origin, type RunResult, type Trace, type TraceEvent};

@@ -1,17 +1,16 @@
 /**
  * Builds a small throwaway Docusaurus site that uses this repository's spec
  * handling (scripts/specs.ts) with a chosen list of examples, to test build
- * behaviour (remote URLs, broken specs) without rebuilding the whole site.
+ * behaviour (remote URLs, broken specs) without rebuilding the whole site, and
+ * to measure such builds (bench/corpus-build.ts, bench/recursive-spec.ts).
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type {Example} from '../../src/data/examples';
-import {runCommand, type Resources} from '../../scripts/runCommand';
-
-export const REPO_ROOT = path.resolve(__dirname, '../..');
-
+import type {Example} from '../src/data/examples';
+import {REPO_ROOT} from './repoRoot';
+import {runCommand, type Resources} from './runCommand';
 
 export interface MiniSiteBuild {
   exitCode: number;
@@ -120,7 +119,7 @@ export = async () => ({
     path.join(REPO_ROOT, 'scripts/docusaurus.mjs'),
     ...['build', siteDir, '--config', 'docusaurus.config.ts', '--no-minify'],
   ];
-  const {exitCode, output, resources} = await runCommand(command, {cwd: siteDir, env: options.env, measure: options.measure});
+  const {exitCode, output, resources} = await runCommand(command, {cwd: siteDir, env: {...process.env, ...options.env}, measure: options.measure});
   return {
     exitCode,
     output,

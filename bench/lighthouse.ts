@@ -3,7 +3,7 @@
  * site), on Lighthouse CI. LHCI runs Lighthouse and checks the budgets it can express
  * (bench/lighthouserc.cjs); this script does the rest: it builds the floor, serves both builds,
  * measures first-load bytes, runs `lhci collect`, `assert` and `upload` per site and preset, and
- * writes bench/results.md (scripts/benchReport.ts). Progress goes to stderr.
+ * writes bench/results.md (bench/benchReport.ts). Progress goes to stderr.
  *
  *   npm run bench                                    build, then every route, 3 runs per preset
  *   npm run bench -- --no-build --dir /tmp/site      bench an existing build
@@ -18,24 +18,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {chromium} from 'playwright-core';
 import {measureFirstLoad} from './firstLoad';
-import {startBuildServer} from './startBuildServer';
+import {REPO_ROOT} from '../scripts/repoRoot';
+import {startBuildServer} from '../scripts/startBuildServer';
 import {writeResultsSection} from './benchResults';
+import {launchChromium} from './browser';
 import {
   PRESETS, ROUTES, checkBudgets, report, summarizeRun, budgetsTable, resultsTable,
   type Lhr, type LhciAssertion, type Preset, type RouteResult, type Site,
 } from './benchReport';
 
-const ROOT = path.resolve(__dirname, '..');
-const RESULTS_FILE = path.join(ROOT, 'bench', 'results.md');
-const RC_FILE = path.join(ROOT, 'bench', 'lighthouserc.cjs');
+const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results.md');
+const RC_FILE = path.join(REPO_ROOT, 'bench', 'lighthouserc.cjs');
 /** LHCI keeps its runs in `.lighthouseci/` of its working directory: one directory per site and preset. */
-const LHCI_ROOT = path.join(ROOT, 'bench', '.lighthouseci');
-const FLOOR = path.join(ROOT, 'bench', 'floor');
+const LHCI_ROOT = path.join(REPO_ROOT, 'bench', '.lighthouseci');
+const FLOOR = path.join(REPO_ROOT, 'bench', 'floor');
 const FLOOR_BUILD = path.join(FLOOR, 'build');
-/** The full browser, as readers run it; the tests drive the lighter headless shell. */
-const CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SITE_ROUTES = ROUTES.filter((route) => route.site === 'site').map((route) => route.path);
 
 const USAGE = `Usage: npm run bench -- [--no-build] [--dir <build dir>] [--routes <r1,r2>] [--runs <n>]
@@ -73,11 +71,11 @@ function parseOptions(argv: string[]) {
   const routes = values.routes === undefined ? SITE_ROUTES : [...new Set(values.routes.split(',').map((route) => route.trim()).filter(Boolean))];
   const unknown = routes.filter((route) => !SITE_ROUTES.includes(route));
   if (routes.length === 0 || unknown.length > 0) throw new UsageError(`--routes: choose from ${SITE_ROUTES.join(', ')}.`);
-  return {build: !values['no-build'], dir: path.resolve(ROOT, values.dir ?? 'build'), routes, runs};
+  return {build: !values['no-build'], dir: path.resolve(REPO_ROOT, values.dir ?? 'build'), routes, runs};
 }
 
 const log = (message: string): void => void process.stderr.write(`${message}\n`);
-const git = (...args: string[]) => execFileSync('git', args, {cwd: ROOT, encoding: 'utf8'}).trim();
+const git = (...args: string[]) => execFileSync('git', args, {cwd: REPO_ROOT, encoding: 'utf8'}).trim();
 
 /**
  * What to stop if the bench is interrupted: `finally` blocks do not run when a signal ends the
@@ -95,7 +93,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 function run(command: string, args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv; quiet?: boolean} = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const output = options.quiet ? 'ignore' : process.stderr;
-    const child = spawn(command, args, {cwd: options.cwd ?? ROOT, env: {...process.env, ...options.env}, stdio: ['ignore', output, output]});
+    const child = spawn(command, args, {cwd: options.cwd ?? REPO_ROOT, env: {...process.env, ...options.env}, stdio: ['ignore', output, output]});
     const stop = () => void child.kill();
     cleanups.add(stop);
     child.on('error', reject);
@@ -120,7 +118,7 @@ async function buildFloor(): Promise<void> {
       if (entry.isDirectory()) return ['build', 'node_modules', '.docusaurus'].includes(entry.name) ? [] : sources(file);
       return [file];
     });
-  for (const file of [...sources(FLOOR).sort(), path.join(ROOT, 'package-lock.json')]) hash.update(file).update(fs.readFileSync(file));
+  for (const file of [...sources(FLOOR).sort(), path.join(REPO_ROOT, 'package-lock.json')]) hash.update(file).update(fs.readFileSync(file));
   const stamp = path.join(FLOOR_BUILD, '.bench-sources');
   const digest = hash.digest('hex');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
@@ -147,7 +145,7 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   const commit = git('rev-parse', '--short', 'HEAD');
   // The results file itself does not make the tree "dirty".
-  const dirty = git('status', '--porcelain', '--', '.', `:(exclude)${path.relative(ROOT, RESULTS_FILE)}`) !== '';
+  const dirty = git('status', '--porcelain', '--', '.', `:(exclude)${path.relative(REPO_ROOT, RESULTS_FILE)}`) !== '';
 
   if (options.build) {
     log('Building the site (npm run build)…');
@@ -163,7 +161,7 @@ async function main(): Promise<void> {
 
   // First-load bytes, one fresh context per route. This also fills the servers' compression caches;
   // the first brotli of the large Redoc chunks takes seconds, hence the long timeout.
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu']});
+  const browser = await launchChromium();
   const chromiumVersion = browser.version();
   try {
     for (const result of results) {
@@ -223,7 +221,7 @@ async function main(): Promise<void> {
     minutes: (Date.now() - started.getTime()) / 60_000,
     commit,
     dirty,
-    build: options.build ? 'fresh `npm run build`' : `existing build in \`${path.relative(ROOT, options.dir) || '.'}\``,
+    build: options.build ? 'fresh `npm run build`' : `existing build in \`${path.relative(REPO_ROOT, options.dir) || '.'}\``,
     machine:
       `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM, ${os.type()} ${os.release()}; ` +
       `load average (1/5/15 min) ${load(loadBefore)} before, ${load(os.loadavg())} after`,

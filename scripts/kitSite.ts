@@ -13,11 +13,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {SITE_ADDRESS, withSiteAddress} from '../../src/theme/CodeBlock/siteAddress';
-import {startBuildServer} from '../../scripts/startBuildServer';
-import {corpusDocument} from '../fixtures/openapi-corpus/corpus';
-import {REPO_ROOT, scenarioBlocks, type DocBlock} from './docSnippets';
+import {SITE_ADDRESS, withSiteAddress} from '../src/theme/CodeBlock/siteAddress';
+import {scenarioBlocks, type DocBlock} from './docSnippets';
+import {corpusDocument} from './openapiCorpus';
 import {applyBlocks} from './readerSite';
+import {REPO_ROOT} from './repoRoot';
+import {startBuildServer} from './startBuildServer';
 
 /** The guide's scenario (its page's file name). */
 export const KIT_SCENARIO = 'fast-accessible-reference-pages';

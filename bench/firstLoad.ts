@@ -1,6 +1,6 @@
 // Measures what a first visit to a page downloads: the HTML, scripts and style
 // sheets it needs until it has hydrated and the network is quiet. Shared by the
-// route tests (tests/site/routes.spec.ts) and the benchmark (scripts/bench.ts).
+// route tests (tests/site/routes.spec.ts) and the benchmarks (bench/lighthouse.ts, bench/kit.ts).
 import zlib from 'node:zlib';
 import type {Page} from 'playwright-core';
 

@@ -2,13 +2,13 @@
  * A reader's site: what a developer has after following our Installation page in an empty
  * Docusaurus 2.4.3 classic site, with stock redocusaurus from the npm registry (never this
  * repository's patched node_modules). Tests that check the docs work in a reader's site, and the
- * reader kit's before/after, start from it.
+ * reference kit's tests and benchmark (bench/kit.ts), start from it.
  *
  * ## How the stock site is made (once per key, cached on disk)
  *
  * 1. `npx --yes create-docusaurus@2.4.3 reader-site classic --typescript --skip-install`;
  * 2. the code blocks of the `installation` scenario (docs/getting-started/Installation.mdx, see
- *    tests/support/docSnippets.ts) applied in page order, as the page writes them: its
+ *    scripts/docSnippets.ts) applied in page order, as the page writes them: its
  *    `package.json` lines, its install command (the site's one `npm install`), its config change,
  *    its `tsconfig.json` lines...;
  * 3. this repository's `openapi/single-file/openapi.yaml` copied to the `spec` path of that config
@@ -27,10 +27,12 @@
  *
  * - `stockReaderSite()`: the stock site's folder, made first if needed (the `reader-setup`
  *   Playwright project calls it once per run, before the `reader` tests).
- * - `copyReaderSite(name)`: a fresh copy in the system's temporary folder, to change and build:
- *   the site's files copied, its node_modules hard-linked (each file shared with the stock site
- *   until something replaces it; npm replaces, it does not write in place), so a copy can run
- *   `npm install` of its own. `removeReaderSite(site)` deletes it.
+ * - `copyReaderSite(name, from?)`: a fresh copy in the system's temporary folder, to change and
+ *   build: the site's files copied, its node_modules hard-linked (each file shared with the stock
+ *   site until something replaces it; npm replaces, it does not write in place), so a copy can run
+ *   `npm install` of its own. `from` copies another site than the stock one. `removeReaderSite(site)`
+ *   deletes it.
+ * - `useReaderSpec(site, file)`: the site's page at the Installation page's route renders `file`.
  * - `applyScenarios(site, ['plugin-options', ...])`: applies the blocks of each scenario in page
  *   order (docSnippets.ts), then places the specs they name; `applyBlocks(site, blocks)` applies
  *   blocks chosen otherwise.
@@ -46,6 +48,11 @@
  *   server answers. Both return `{url, close()}`.
  * - `freePort()`: a port nothing listens on.
  *
+ * By hand:
+ *
+ *   node --import tsx scripts/readerSite.ts             prints the stock site's folder, made first if needed
+ *   node --import tsx scripts/readerSite.ts copy <name> makes a copy to change, build or start, and prints it
+ *
  * CI runs as root with npm 10 or 11: npm 11 skips the install scripts of dependencies unless
  * allowed, and no package of the site needs one (core-js's only prints a message).
  */
@@ -55,12 +62,14 @@ import fs from 'node:fs';
 import net, {type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {applyBlock, readerEnv, scenarioBlocks, where, type DocBlock, REPO_ROOT} from './docSnippets';
+import {applyBlock, readerEnv, scenarioBlocks, where, type DocBlock} from './docSnippets';
+import {REPO_ROOT} from './repoRoot';
 
 /** Bump when the way the stock site is made changes outside the inputs the key already hashes. */
 const RECIPE_VERSION = 1;
 const CREATE_COMMAND = ['npx', '--yes', 'create-docusaurus@2.4.3', 'reader-site', 'classic', '--typescript', '--skip-install'];
-const SAMPLE_SPEC = path.join(REPO_ROOT, 'openapi/single-file/openapi.yaml');
+/** The sample spec a reader's site gets where the docs put the reader's own: the pet store. */
+export const SAMPLE_SPEC = path.join(REPO_ROOT, 'openapi/single-file/openapi.yaml');
 const CACHE_ROOT = path.join(REPO_ROOT, 'node_modules/.cache/reader-site');
 /** The scenario whose blocks make the stock site. */
 export const INSTALLATION_SCENARIO = 'installation';
@@ -137,6 +146,23 @@ export function placeReaderSpecs(siteDir: string, blocks: readonly DocBlock[]): 
   }
 }
 
+/**
+ * Makes the page at the Installation page's route render `file`, as a reader with a spec of their
+ * own does: the file goes beside the one the page names, as `spec.json` or `spec.yaml` (one length
+ * for both, so that two sites' bundles differ by their spec only), and the config's `spec` names
+ * it; the page's id and route stay.
+ */
+export function useReaderSpec(siteDir: string, file: string): void {
+  const named = readerSpecPath();
+  const placed = path.posix.join(path.posix.dirname(named), `spec${path.extname(file)}`);
+  const config = path.join(siteDir, 'docusaurus.config.js');
+  const source = fs.readFileSync(config, 'utf8');
+  if (!source.includes(`'${named}'`)) throw new Error(`${config}: no spec '${named}' to replace`);
+  fs.rmSync(path.join(siteDir, named));
+  fs.copyFileSync(file, path.join(siteDir, placed));
+  fs.writeFileSync(config, source.replace(`'${named}'`, `'${placed}'`));
+}
+
 /** Applies the blocks of each scenario, in the order given, to the site; places the specs they name. */
 export async function applyScenarios(siteDir: string, scenarios: readonly string[]): Promise<DocBlock[]> {
   const blocks = scenarios.flatMap((scenario) => {
@@ -193,20 +219,23 @@ export async function stockReaderSite(): Promise<{dir: string; record: StockReco
   return {dir: path.join(home, 'site'), record, reused: false};
 }
 
-/** A fresh copy of the stock site to change and build (see the header). */
-export async function copyReaderSite(name: string): Promise<string> {
-  const {dir: stock} = await stockReaderSite();
+/**
+ * A fresh copy of the stock site to change and build (see the header); `from` copies another site
+ * the same way, e.g. one the guide was applied to, so that its install serves many copies.
+ */
+export async function copyReaderSite(name: string, from?: string): Promise<string> {
+  const source = from ?? (await stockReaderSite()).dir;
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), `reader-site-${name}-`));
-  for (const entry of fs.readdirSync(stock)) {
+  for (const entry of fs.readdirSync(source)) {
     if (entry === 'node_modules') continue;
-    fs.cpSync(path.join(stock, entry), path.join(copy, entry), {recursive: true, verbatimSymlinks: true});
+    fs.cpSync(path.join(source, entry), path.join(copy, entry), {recursive: true, verbatimSymlinks: true});
   }
   try {
-    await runInSite(copy, 'cp', ['-al', path.join(stock, 'node_modules'), path.join(copy, 'node_modules')]);
+    await runInSite(copy, 'cp', ['-al', path.join(source, 'node_modules'), path.join(copy, 'node_modules')]);
   } catch {
     // Another file system: hard links cannot cross it.
     fs.rmSync(path.join(copy, 'node_modules'), {recursive: true, force: true});
-    await runInSite(copy, 'cp', ['-a', path.join(stock, 'node_modules'), path.join(copy, 'node_modules')]);
+    await runInSite(copy, 'cp', ['-a', path.join(source, 'node_modules'), path.join(copy, 'node_modules')]);
   }
   // npm rewrites its own record of node_modules in place: give the copy a file of its own.
   const hiddenLockfile = path.join(copy, 'node_modules/.package-lock.json');
@@ -303,3 +332,19 @@ export async function startReaderSite(siteDir: string, options: {port?: number; 
     env,
   );
 }
+
+async function main(): Promise<void> {
+  const [command, name] = process.argv.slice(2);
+  if (command === 'copy') {
+    console.log(await copyReaderSite(name ?? 'manual'));
+  } else if (command === undefined) {
+    const {dir, reused} = await stockReaderSite();
+    console.log(reused ? dir : `${dir} (made now)`);
+  } else {
+    console.error('usage: node --import tsx scripts/readerSite.ts [copy <name>]');
+    process.exitCode = 2;
+  }
+}
+
+// Run as a script; importing it runs nothing.
+if (require.main === module) void main();

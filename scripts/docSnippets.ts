@@ -23,7 +23,7 @@
  * before it (tests/reader-site/docs.spec.ts).
  *
  * Blocks are grouped into **scenarios**, each applied in page order to a fresh copy of a reader's
- * site (tests/support/readerSite.ts), then type-checked and built. A block belongs to the scenario
+ * site (scripts/readerSite.ts), then type-checked and built. A block belongs to the scenario
  * named after its page's file (`installation`, `plugin-options`...), or to the one its
  * `scenario="<name>"` meta word names. The `installation` scenario is special: it is how the
  * fixture makes the stock reader site itself.
@@ -36,8 +36,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import {REPO_ROOT} from './repoRoot';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
 
 export type ApplyMode = 'file' | 'merge' | 'diff' | 'run';

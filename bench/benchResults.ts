@@ -1,5 +1,5 @@
 /**
- * bench/results.md is written by two benchmarks: `npm run bench` (scripts/bench.ts, the site on
+ * bench/results.md is written by two benchmarks: `npm run bench` (bench/lighthouse.ts, the site on
  * Lighthouse CI) and `npm run bench:kit` (bench/kit.ts, the reference kit in a reader's site).
  * Each writes its own section and keeps the other's.
  */
