@@ -2,7 +2,7 @@
  * Builds a small throwaway Docusaurus site that uses this repository's spec
  * handling (scripts/specs.ts) with a chosen list of examples, to test build
  * behaviour (remote URLs, broken specs) without rebuilding the whole site, and
- * to measure such builds (bench/corpus-build.ts, bench/recursive-spec.ts).
+ * to measure such builds (bench/corpus-build.ts).
  */
 import {spawn} from 'node:child_process';
 import fs from 'node:fs/promises';
