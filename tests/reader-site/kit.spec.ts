@@ -19,6 +19,7 @@ import {expectNoSeriousViolations} from '../support/accessibility';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 import {HOSTILE_PAGE_TEXT, HOSTILE_SPEC, payloadsThatRan, scriptingMarkup} from '../support/hostileSpec';
 import {startSpecServer, type SpecServer} from '../support/specServer';
+import {parseYaml} from '@redocly/openapi-core';
 import {contrast} from '../../reference-kit/reference/palettes';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 import {API_ROUTE as API, LARGE_ROUTE as LARGE, LARGE_SPEC, addLargeSpec, applyGuide} from '../../scripts/kitSite';
@@ -51,6 +52,18 @@ const FETCHED_ROUTE = '/fetched/';
 /** The reader's own inline-code colour (redocly.yaml): 6.3:1 on the light page, 2.7:1 on the dark one. */
 const READER_CODE_COLOUR = '#0b6e4f';
 
+/**
+ * Two more shapes of spec, small files written for the tests: a recursive tree of nested `oneOf`
+ * with a discriminator (tests/fixtures/recursive-tree.yaml), and operations without any tag
+ * (tests/fixtures/untagged.yaml). A docs page of the reader's links to them, as a site does.
+ */
+const SHAPES = [
+  {id: 'tree', fixture: 'recursive-tree.yaml', route: '/api/tree/', link: 'The scene graph', deepLink: {text: 'Replace a node', id: 'operation/replaceNode'}},
+  {id: 'untagged', fixture: 'untagged.yaml', route: '/api/untagged/', link: 'The notebook', deepLink: {text: 'Delete a comment', id: 'operation/deleteComment'}},
+] as const;
+const LINKS_PAGE = '/docs/api-links';
+const shapeSpec = (fixture: string) => parseYaml(fs.readFileSync(path.join(REPO_ROOT, 'tests/fixtures', fixture), 'utf8')) as Parameters<typeof documentOperations>[0];
+
 /** What a reader adds to the kit site beyond the guide: the pages and settings of the checks below. */
 function addReaderExtras(site: string, hostileUrl: string): void {
   const config = path.join(site, 'docusaurus.config.js');
@@ -61,6 +74,21 @@ function addReaderExtras(site: string, hostileUrl: string): void {
   fs.writeFileSync(
     path.join(site, 'redocly.yaml'),
     `theme:\n  openapi:\n    theme:\n      typography:\n        code:\n          color: '${READER_CODE_COLOUR}'\n`,
+  );
+  let withShapes = fs.readFileSync(config, 'utf8');
+  for (const shape of SHAPES) {
+    fs.copyFileSync(path.join(REPO_ROOT, 'tests/fixtures', shape.fixture), path.join(site, 'openapi', shape.fixture));
+    withShapes = withShapes.replace(/(\n\s*specs: \[\n)/, `$1          {id: '${shape.id}', spec: 'openapi/${shape.fixture}', route: '${shape.route}'},\n`);
+  }
+  fs.writeFileSync(config, withShapes);
+  fs.writeFileSync(
+    path.join(site, 'docs/api-links.md'),
+    [
+      '# Our APIs',
+      '',
+      ...SHAPES.flatMap((shape) => [`- [${shape.link}](${shape.route})`, `- [${shape.deepLink.text}](${shape.route}#${shape.deepLink.id})`]),
+      '',
+    ].join('\n'),
   );
   fs.copyFileSync(path.join(site, 'openapi/petstore.yaml'), path.join(site, 'static/petstore-copy.yaml'));
   fs.writeFileSync(
@@ -340,4 +368,96 @@ test("the reader's own Redoc colours win over the kit's palette, lifted to 4.5:1
   expect(dark).not.toEqual([0xff, 0x8a, 0x80]);
   expect(contrast(dark, [0x1b, 0x1b, 0x1d])).toBeGreaterThanOrEqual(4.5);
   expect(dark[1]).toBeGreaterThan(dark[0]);
+});
+
+test('the recursive tree and the untagged spec build, and every operation of each is in the HTML', async ({browser}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const page = await context.newPage();
+  for (const shape of SHAPES) {
+    await page.goto(kitServer.url + shape.route);
+    const summaries = operationSummaries(shapeSpec(shape.fixture));
+    expect(summaries.length).toBeGreaterThan(2);
+    for (const summary of summaries) await expect(page.locator('.redocusaurus'), `${shape.id}: ${summary}`).toContainText(summary);
+  }
+  await context.close();
+});
+
+/** Follows a link of the reader's docs page: a client-side navigation, checked to be one (no new document). */
+async function clickThrough(page: Page, linkText: string): Promise<void> {
+  await page.goto(kitServer.url + LINKS_PAGE);
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as {sameDocument: boolean}).sameDocument = true));
+  await page.locator('article').getByRole('link', {name: linkText, exact: true}).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+}
+
+test('a click to each renders every operation as the reader scrolls, and a click to an #operation/… link lands on it', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 900});
+  const problems = collectPageProblems(page);
+  for (const shape of SHAPES) {
+    await clickThrough(page, shape.link);
+    await expect(page).toHaveURL(kitServer.url + shape.route);
+    const operations = documentOperations(shapeSpec(shape.fixture));
+    for (const {operation} of operations) {
+      const section = page.locator(`[id="operation/${String(operation.operationId)}"]`);
+      await section.scrollIntoViewIfNeeded();
+      await expect(section.locator('h2'), `${shape.id}: ${String(operation.operationId)}`).toContainText(String(operation.summary));
+      await expect(section, `${shape.id}: ${String(operation.operationId)}`).toContainText('Responses');
+    }
+    await clickThrough(page, shape.deepLink.text);
+    await expect(page).toHaveURL(`${kitServer.url}${shape.route}#${shape.deepLink.id}`);
+    await expect(page.locator(`[id="${shape.deepLink.id}"] h2`)).toBeInViewport();
+  }
+  expect(problems.pageErrors).toEqual([]);
+});
+
+test("the recursive tree after a click: the discriminator's active kind renders and switches, and a recursive field expands", async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 900});
+  const problems = collectPageProblems(page);
+  await clickThrough(page, SHAPES[0].link);
+  const section = page.locator('[id="operation/getNode"]');
+  await section.scrollIntoViewIfNeeded();
+  const shown = (name: string) => section.locator('.property-name', {hasText: new RegExp(`^${name}$`)});
+  await expect(shown('clipsContent')).toHaveCount(1);
+  await expect(shown('vertexCount')).toHaveCount(0);
+  // A GROUP's children are nodes whose first kind is GROUP again: expanded, the repeated path is
+  // marked Recursive, and not expanded further.
+  await expect(section.getByText('Recursive', {exact: true})).toHaveCount(0);
+  await section.getByRole('button', {name: 'expand children'}).first().click();
+  await expect(section.getByText('Recursive', {exact: true}).first()).toBeVisible();
+  // The kit mounts Redoc's <select> once the section has come to life; the first is the response's.
+  await section.locator('select').first().selectOption('MESH');
+  await expect(shown('vertexCount')).toHaveCount(1);
+  await expect(shown('clipsContent')).toHaveCount(0);
+  expect(problems.pageErrors).toEqual([]);
+});
+
+test('on load, each page is as tall as once every section has rendered, within 25 %, at 412 and 1280 px', async ({browser}) => {
+  test.setTimeout(5 * 60_000);
+  for (const route of [API, LARGE, ...SHAPES.map((shape) => shape.route)]) {
+    for (const width of [412, 1280]) {
+      const context = await browser.newContext({viewport: {width, height: 900}});
+      const page = await context.newPage();
+      await page.goto(kitServer.url + route);
+      await waitForHydration(page);
+      await page.waitForTimeout(500);
+      const onLoad = await page.evaluate(() => document.documentElement.scrollHeight);
+      // Through the whole page a screen at a time, until its height stops changing.
+      const rendered = await page.evaluate(async () => {
+        const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+        let height = 0;
+        while (height !== document.documentElement.scrollHeight) {
+          height = document.documentElement.scrollHeight;
+          for (let y = 0; y < height; y += window.innerHeight) {
+            window.scrollTo(0, y);
+            await pause();
+          }
+          await pause();
+        }
+        return height;
+      });
+      expect(Math.abs(onLoad - rendered) / rendered, `${route} at ${width} px: ${onLoad} px on load, ${rendered} px rendered`).toBeLessThanOrEqual(0.25);
+      await context.close();
+    }
+  }
 });
