@@ -18,7 +18,22 @@
  */
 import React, {useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import {createPortal} from 'react-dom';
-import {ApiInfo, history, OptionsProvider, RedocNormalizedOptions, StoreProvider, ThemeProvider, type AppStore, type SpecStore} from 'redoc';
+import {
+  ApiInfo,
+  history,
+  OLD_SECURITY_DEFINITIONS_JSX_NAME,
+  OptionsProvider,
+  RedocNormalizedOptions,
+  SCHEMA_DEFINITION_JSX_NAME,
+  SchemaDefinition,
+  SECURITY_DEFINITIONS_JSX_NAME,
+  SecurityDefs,
+  StoreProvider,
+  ThemeProvider,
+  type AppStore,
+  type RedocRawOptions,
+  type SpecStore,
+} from 'redoc';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
 import {SectionContent} from './Reference';
@@ -44,6 +59,28 @@ function registerServerClassNames(list: string): void {
     for (const name of names.split(',')) if (componentId && name) masterSheet.registerName(componentId, name);
   }
 }
+
+/**
+ * The components Redoc renders in Markdown (`<SchemaDefinition>`, `<SecurityDefinitions>`), which
+ * Redoc's `AppStore` adds to the options it is given: options made without a store lack them, and a
+ * section that shows one (a tag of schemas, the description's security section) lost it when it
+ * came to life.
+ */
+type MarkdownComponent = NonNullable<RedocRawOptions['allowedMdComponents']>[string];
+const securityDefinitions: MarkdownComponent = {
+  component: SecurityDefs as unknown as MarkdownComponent['component'],
+  propsSelector: (store) => ({securitySchemes: store?.spec.securitySchemes}),
+};
+const MARKDOWN_COMPONENTS: RedocRawOptions = {
+  allowedMdComponents: {
+    [SECURITY_DEFINITIONS_JSX_NAME]: securityDefinitions,
+    [OLD_SECURITY_DEFINITIONS_JSX_NAME]: securityDefinitions,
+    [SCHEMA_DEFINITION_JSX_NAME]: {
+      component: SchemaDefinition as unknown as MarkdownComponent['component'],
+      propsSelector: (store) => ({parser: store?.spec.parser, options: store?.options}),
+    },
+  },
+};
 
 /** The part of the spec of each section of the outline, by section id. */
 function partsById(outline: OutlineItem[]): Map<string, string> {
@@ -75,7 +112,7 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
   }
 
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(specProps.themeId ?? 'theme-redoc', optionsOverrides);
-  const options = useMemo(() => new RedocNormalizedOptions(lightThemeOptions), [lightThemeOptions]);
+  const options = useMemo(() => new RedocNormalizedOptions(lightThemeOptions, MARKDOWN_COMPONENTS), [lightThemeOptions]);
   const darkTheme = useMemo(() => new RedocNormalizedOptions(darkThemeOptions).theme, [darkThemeOptions]);
   const theme = useColorMode().colorMode === 'dark' ? darkTheme : options.theme;
   const specUrl = useBaseUrl(specProps.url ?? '', {absolute: true});
