@@ -28,6 +28,12 @@ export default function BuiltReference(props: BuiltReferenceProps): React.ReactE
   const hydrating = useIsHydrating();
   const {lightThemeOptions} = useModeOptions(props.specProps.themeId ?? 'theme-redoc', props.optionsOverrides);
   // Decided once: whether this reference was rendered by the server and can be kept.
-  const [live] = useState(() => hydrating && props.specProps.outline !== undefined && Boolean(lightThemeOptions.disableSearch));
+  const [live] = useState(
+    () =>
+      hydrating &&
+      props.specProps.outline !== undefined &&
+      props.specProps.pieces !== undefined &&
+      Boolean(lightThemeOptions.disableSearch),
+  );
   return live ? <LiveReference {...props} /> : <RenderedReference {...props} />;
 }

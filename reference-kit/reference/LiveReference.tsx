@@ -8,8 +8,8 @@
  *   (./liveMenu.ts): clicks, scroll tracking and the URL's hash work at once;
  * - each section, and the API's info block, is rendered by React when it comes within a screen of
  *   the viewport (./hydrationQueue.ts), a few milliseconds of work per task, into the server's
- *   element (a portal), in place of its HTML. Its model is built from the part of the spec that
- *   holds it (./specParts.ts); the spec is parsed when the first section wakes.
+ *   element (a portal), in place of its HTML. Its model is built from the part of the spec that it
+ *   shows (./specParts.ts), whose pieces alone are parsed.
  *
  * Until a section wakes it is the server's HTML, styled in both colour modes by the server's CSS
  * (./BuiltReference.server.tsx), which stays in the page: styled-components is told which of its
@@ -82,16 +82,16 @@ const MARKDOWN_COMPONENTS: RedocRawOptions = {
   },
 };
 
-/** The part of the spec of each section of the outline, by section id. */
-function partsById(outline: OutlineItem[]): Map<string, string> {
-  const parts = new Map<string, string>();
+/** The outline's items with a section of their own, in page order (groups have none), by id. */
+function sectionsById(outline: OutlineItem[]): Map<string, OutlineItem> {
+  const sections = new Map<string, OutlineItem>();
   const walk = (items: OutlineItem[]) =>
     items.forEach((item) => {
-      if (item.part !== undefined) parts.set(item.id, item.part);
+      if (item.type !== 'group') sections.set(item.id, item);
       walk(item.items ?? []);
     });
   walk(outline);
-  return parts;
+  return sections;
 }
 
 /** A piece of the reference rendered by React, into the server's element it replaces. */
@@ -121,8 +121,8 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
   useEffect(() => {
     const element = root.current!;
     const outline = specProps.outline ?? [];
-    const parts = new SpecParts(() => specProps.spec, specUrl, options, specProps.descriptionHeadings);
-    const partOf = partsById(outline);
+    const parts = new SpecParts(specProps.pieces!, () => specProps.spec, specUrl, options, specProps.descriptionHeadings);
+    const outlineById = sectionsById(outline);
     const menu = startLiveMenu(element, outline, options);
 
     const wake = (target: HTMLElement, build: () => {spec: SpecStore; content: React.ReactElement} | undefined) => {
@@ -137,7 +137,7 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
       ? [
           wakeNearViewport(info, () =>
             wake(info, () => {
-              const spec = parts.store('info');
+              const spec = parts.info();
               return {spec, content: <ApiInfo store={liteStore(spec, options)} />};
             }),
           ),
@@ -148,7 +148,7 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
       cancels.push(
         wakeNearViewport(section, () =>
           wake(section, () => {
-            const found = parts.item(partOf.get(id) ?? 'info', id);
+            const found = parts.item(outlineById.get(id) ?? {id, part: 'info'});
             return found && {spec: found.store, content: <SectionContent item={found.item} />};
           }),
         ),
