@@ -11,11 +11,12 @@
  */
 import React from 'react';
 import {renderToString} from 'react-dom/server';
-import {flattenByProp, type AppStore, type ResolvedThemeInterface} from 'redoc';
+import {flattenByProp, MiddlePanel, RightPanel, type AppStore, type ResolvedThemeInterface} from 'redoc';
 import Reference from './Reference';
 import {modeCss} from './modeCss';
 import {liveStateCss} from './stateCss';
 import {withSectionStubs} from './sectionStubs';
+import {sectionFeatures, sectionHeightCss, sectionHeightStyle} from './sectionHeights';
 import {useRedocStore} from './useRedocStore';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 
@@ -37,18 +38,27 @@ function renderWithSheet(store: AppStore, theme: ResolvedThemeInterface) {
   }
 }
 
+/** The class name styled-components gives every element of a styled component. */
+function styledComponentId(component: unknown): string {
+  return (component as {styledComponentId: string}).styledComponentId;
+}
+
 export default function BuiltReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
   const {store, lightTheme, darkTheme} = useRedocStore(specProps, optionsOverrides);
   const light = renderWithSheet(store, lightTheme);
   const dark = renderWithSheet(store, darkTheme);
   const css = modeCss({lightHtml: light.html, lightSheet: light.css, darkHtml: dark.html, darkSheet: dark.css});
-  const html = withSectionStubs(light.html, flattenByProp(store.spec.contentItems, 'items'));
+  // Redoc's panels carry their styled component's id as a class name.
+  const panelClasses = {middle: styledComponentId(MiddlePanel), right: styledComponentId(RightPanel)};
+  const html = withSectionStubs(light.html, flattenByProp(store.spec.contentItems, 'items'), {
+    style: (section) => sectionHeightStyle(sectionFeatures(section, panelClasses), {vertical: lightTheme.spacing.sectionVertical}),
+  });
   return (
     <>
       <div className="redocusaurus-styles">
         <style data-class-names={css.classNames} dangerouslySetInnerHTML={{__html: css.light}} />
         <style dangerouslySetInnerHTML={{__html: css.dark}} />
-        <style dangerouslySetInnerHTML={{__html: liveStateCss(lightTheme, darkTheme)}} />
+        <style dangerouslySetInnerHTML={{__html: liveStateCss(lightTheme, darkTheme) + sectionHeightCss(lightTheme)}} />
       </div>
       <div className={referenceClassName(specProps, className)} dangerouslySetInnerHTML={{__html: html}} />
     </>
