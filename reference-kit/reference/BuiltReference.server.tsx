@@ -60,7 +60,7 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
         <style dangerouslySetInnerHTML={{__html: css.dark}} />
         <style dangerouslySetInnerHTML={{__html: liveStateCss(lightTheme, darkTheme) + sectionHeightCss(lightTheme)}} />
       </div>
-      <div className={referenceClassName(specProps, className)} dangerouslySetInnerHTML={{__html: html}} />
+      <div className={referenceClassName(specProps, className)} data-kit-reference="" dangerouslySetInnerHTML={{__html: html}} />
     </>
   );
 }

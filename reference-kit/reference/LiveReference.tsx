@@ -2,8 +2,12 @@
  * A reference the server rendered, brought to life piece by piece, at a cost that does not grow
  * with the spec.
  *
- * While the page hydrates, React keeps the server's HTML of the whole reference and renders
- * nothing of it, so hydration costs the same for twenty operations or two thousand. Then:
+ * The server's HTML comes from the page itself when the page loads with it (`source="page"`):
+ * while the page hydrates, React keeps the server's HTML of the whole reference and renders
+ * nothing of it, so hydration costs the same for twenty operations or two thousand. A page reached
+ * by client-side navigation has none (`source="built"`): the page's own HTML is fetched from the
+ * static build and put into the page in slices (./builtHtml.ts), or, should that fail, the
+ * reference is rendered whole (`onUnavailable`). Then, either way:
  * - the menu comes to life on the server's HTML, without React and without the spec
  *   (./liveMenu.ts): clicks, scroll tracking and the URL's hash work at once;
  * - each section, and the API's info block, is rendered by React when it comes within a screen of
@@ -21,11 +25,13 @@ import {createPortal} from 'react-dom';
 import {
   ApiInfo,
   history,
+  MenuStore,
   OLD_SECURITY_DEFINITIONS_JSX_NAME,
   OptionsProvider,
   RedocNormalizedOptions,
   SCHEMA_DEFINITION_JSX_NAME,
   SchemaDefinition,
+  ScrollService,
   SECURITY_DEFINITIONS_JSX_NAME,
   SecurityDefs,
   StoreProvider,
@@ -39,10 +45,12 @@ import {useColorMode} from '@docusaurus/theme-common';
 import {SectionContent} from './Reference';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
-import {wakeNearViewport} from './hydrationQueue';
-import {startLiveMenu} from './liveMenu';
+import {afterNearbyWakes, wakeNearViewport} from './hydrationQueue';
+import {startLiveMenu, type LiveMenu} from './liveMenu';
 import {SpecParts} from './specParts';
 import {useModeOptions} from './useRedocStore';
+import {adoptBuiltReference, readBuiltReference, type AdoptedReference} from './builtHtml';
+import sectionStyles from './Reference.module.css';
 import type {OutlineItem} from './specData';
 
 /**
@@ -52,12 +60,14 @@ import type {OutlineItem} from './specData';
 const {masterSheet} = (require('styled-components') as {__PRIVATE__: {masterSheet: {registerName(id: string, name: string): void}}})
   .__PRIVATE__;
 
-/** Registers the class names listed by the server (`id:name,name id:name`) with styled-components. */
-function registerServerClassNames(list: string): void {
-  for (const entry of list.split(' ')) {
-    const [componentId, names = ''] = entry.split(':');
-    for (const name of names.split(',')) if (componentId && name) masterSheet.registerName(componentId, name);
-  }
+/** Registers the class names the server's style sheets list (`id:name,name id:name`) with styled-components. */
+function registerServerClassNames(container: ParentNode): void {
+  container.querySelectorAll<HTMLStyleElement>('style[data-class-names]').forEach((style) => {
+    for (const entry of (style.dataset.classNames ?? '').split(' ')) {
+      const [componentId, names = ''] = entry.split(':');
+      for (const name of names.split(',')) if (componentId && name) masterSheet.registerName(componentId, name);
+    }
+  });
 }
 
 /**
@@ -82,16 +92,20 @@ const MARKDOWN_COMPONENTS: RedocRawOptions = {
   },
 };
 
-/** The outline's items with a section of their own, in page order (groups have none), by id. */
-function sectionsById(outline: OutlineItem[]): Map<string, OutlineItem> {
-  const sections = new Map<string, OutlineItem>();
-  const walk = (items: OutlineItem[]) =>
-    items.forEach((item) => {
-      if (item.type !== 'group') sections.set(item.id, item);
-      walk(item.items ?? []);
-    });
-  walk(outline);
-  return sections;
+/** The outline's items, in page order. */
+function outlineItems(outline: OutlineItem[]): OutlineItem[] {
+  return outline.flatMap((item) => [item, ...outlineItems(item.items ?? [])]);
+}
+
+/** The outline's items with a section of their own, in page order (groups have none). */
+function sectionsOf(outline: OutlineItem[]): OutlineItem[] {
+  return outlineItems(outline).filter((item) => item.type !== 'group');
+}
+
+/** How many references of the kit come before `element` in the page (one page may show several). */
+function referenceIndex(element: HTMLElement): number {
+  const all = Array.from(document.querySelectorAll('[data-kit-reference]'));
+  return Math.max(0, all.indexOf(element));
 }
 
 /** A piece of the reference rendered by React, into the server's element it replaces. */
@@ -101,14 +115,19 @@ interface Woken {
   content: React.ReactElement;
 }
 
-export default function LiveReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
+export interface LiveReferenceProps extends BuiltReferenceProps {
+  /** Where the server's HTML is: in the page as it loaded, or in the page's built HTML, to be fetched. */
+  source: 'page' | 'built';
+  /** Called when the built HTML cannot be had or does not match this reference. */
+  onUnavailable?: () => void;
+}
+
+export default function LiveReference({specProps, optionsOverrides, className, source, onUnavailable}: LiveReferenceProps): React.ReactElement {
   const root = useRef<HTMLDivElement>(null);
   const styles = useRef<HTMLDivElement>(null);
   if (useIsHydrating()) {
     // The server's CSS is in the page; register its names before any section renders.
-    document.querySelectorAll<HTMLStyleElement>('.redocusaurus-styles style[data-class-names]').forEach((style) => {
-      registerServerClassNames(style.dataset.classNames ?? '');
-    });
+    document.querySelectorAll('.redocusaurus-styles').forEach(registerServerClassNames);
   }
 
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(specProps.themeId ?? 'theme-redoc', optionsOverrides);
@@ -121,41 +140,91 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
   useEffect(() => {
     const element = root.current!;
     const outline = specProps.outline ?? [];
+    const sections = sectionsOf(outline);
+    const outlineById = new Map(sections.map((item) => [item.id, item]));
     const parts = new SpecParts(specProps.pieces!, () => specProps.spec, specUrl, options, specProps.descriptionHeadings);
-    const outlineById = sectionsById(outline);
-    const menu = startLiveMenu(element, outline, options);
+    const cancels: (() => void)[] = [];
+    let menu: LiveMenu | undefined;
+    let adopted: AdoptedReference | undefined;
 
     const wake = (target: HTMLElement, build: () => {spec: SpecStore; content: React.ReactElement} | undefined) => {
       const piece = build();
       if (!piece) return;
+      adopted?.claim(target);
       // React renders into the element from nothing: the server's HTML goes first.
       target.replaceChildren();
       setWoken((pieces) => [...pieces, {element: target, store: liteStore(piece.spec, options), content: piece.content}]);
     };
-    const info = element.querySelector<HTMLElement>('.api-content > [data-kit-info]');
-    const cancels = info
-      ? [
+    const startSections = () => {
+      const info = element.querySelector<HTMLElement>('.api-content > [data-kit-info]');
+      if (info) {
+        cancels.push(
           wakeNearViewport(info, () =>
             wake(info, () => {
               const spec = parts.info();
               return {spec, content: <ApiInfo store={liteStore(spec, options)} />};
             }),
           ),
-        ]
-      : [];
-    element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]').forEach((section) => {
-      const id = section.dataset.sectionId!;
-      cancels.push(
-        wakeNearViewport(section, () =>
-          wake(section, () => {
-            const found = parts.item(outlineById.get(id) ?? {id, part: 'info'});
-            return found && {spec: found.store, content: <SectionContent item={found.item} />};
-          }),
-        ),
-      );
-    });
+        );
+      }
+      element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]').forEach((section) => {
+        const id = section.dataset.sectionId!;
+        cancels.push(
+          wakeNearViewport(section, () =>
+            wake(section, () => {
+              const found = parts.item(outlineById.get(id) ?? {id, part: 'info'});
+              return found && {spec: found.store, content: <SectionContent item={found.item} />};
+            }),
+          ),
+        );
+      });
+    };
+    const startMenu = (fillList?: (id: string) => void) => {
+      menu = startLiveMenu(element, outline, options, fillList);
+    };
+
+    const controller = new AbortController();
+    if (source === 'page') {
+      startSections();
+      startMenu();
+    } else {
+      const groups = new Set(outlineItems(outline).filter((item) => item.type === 'group').map((item) => item.id));
+      adopt(element, styles.current!, sections, groups, controller.signal)
+        .then((reference) => {
+          adopted = reference;
+          registerServerClassNames(document);
+          // A link to a section lands on it before the sections near the top come to life: the
+          // section it names (or that holds the operation it names) is filled at once.
+          const target = history.currentId;
+          if (target) {
+            if (!reference.sections.some((section) => section.dataset.sectionId === target)) {
+              const holder = reference.holding(target);
+              if (holder) reference.fill(holder);
+            }
+            const scroll = new ScrollService(options);
+            MenuStore.updateOnHistory(target, scroll);
+            scroll.dispose();
+          }
+          startSections();
+          // The menu scrolls to the hash's section again once the sections around it have come to
+          // life: the browser keeps the section that was at the top of the viewport in place while
+          // the sections around change from their estimated height to their own.
+          afterNearbyWakes(() => {
+            if (controller.signal.aborted) return;
+            startMenu(reference.fillList);
+            reference.fillWhenIdle(controller.signal);
+          });
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          // eslint-disable-next-line no-console
+          console.warn('reference-kit: the built HTML of this page could not be used; rendering the reference in the browser.', error);
+          onUnavailable?.();
+        });
+    }
     return () => {
-      menu.dispose();
+      controller.abort();
+      menu?.dispose();
       cancels.forEach((cancel) => cancel());
     };
     // The reference is brought to life once; the server's HTML is for the options it was built with.
@@ -174,7 +243,7 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
   return (
     <>
       <div ref={styles} className="redocusaurus-styles" {...KEEP_SERVER_HTML} />
-      <div ref={root} className={referenceClassName(specProps, className)} {...KEEP_SERVER_HTML} />
+      <div ref={root} className={referenceClassName(specProps, className)} data-kit-reference="" {...KEEP_SERVER_HTML} />
       {woken.map(({element, store, content}) =>
         createPortal(
           <ThemeProvider theme={theme}>
@@ -188,6 +257,21 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
       )}
     </>
   );
+}
+
+/** Fetches the page's built HTML and puts this reference's into the page (./builtHtml.ts). */
+async function adopt(root: HTMLElement, styles: HTMLElement, sections: OutlineItem[], groups: Set<string>, signal: AbortSignal) {
+  const response = await fetch(window.location.pathname, {signal, credentials: 'same-origin', headers: {Accept: 'text/html'}});
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  const html = await response.text();
+  const built = await readBuiltReference(
+    html,
+    sections.map((section) => section.id),
+    referenceIndex(root),
+    signal,
+  );
+  if (!built) throw new Error('no reference of this spec in the built page');
+  return adoptBuiltReference(built, root, styles, {expandedIds: groups, sectionClass: sectionStyles.section!}, signal);
 }
 
 /**

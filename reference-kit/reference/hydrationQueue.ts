@@ -25,18 +25,41 @@ function distanceFromViewport(rect: DOMRectReadOnly): number {
   return 0;
 }
 
+/** Callbacks waiting for the sections near the viewport to have come to life. */
+let settledWaiters: (() => void)[] = [];
+
 function runQueue(): void {
   scheduled = false;
   const start = performance.now();
   queue.sort((a, b) => a.distance - b.distance);
   do {
     const next = queue.shift();
-    if (!next) return;
+    if (!next) break;
     const wake = wakes.get(next.element);
     wakes.delete(next.element);
     wake?.();
   } while (performance.now() - start < TASK_BUDGET_MS);
   if (queue.length > 0) scheduleRun();
+  else notifySettled();
+}
+
+/** Elements observed whose first report (near the viewport or not) has not come yet. */
+const unreported = new Set<Element>();
+
+function notifySettled(): void {
+  if (queue.length > 0 || scheduled || unreported.size > 0) return;
+  const waiters = settledWaiters;
+  settledWaiters = [];
+  waiters.forEach((waiter) => setTimeout(waiter, 0));
+}
+
+/**
+ * Calls `callback` once the elements near the viewport have come to life: when the observer has
+ * reported on every element, and no wake is waiting.
+ */
+export function afterNearbyWakes(callback: () => void): void {
+  settledWaiters.push(callback);
+  notifySettled();
 }
 
 function scheduleRun(): void {
@@ -48,11 +71,13 @@ function scheduleRun(): void {
 
 function onIntersection(entries: IntersectionObserverEntry[]): void {
   for (const entry of entries) {
+    unreported.delete(entry.target);
     if (!entry.isIntersecting || !wakes.has(entry.target)) continue;
     observer!.unobserve(entry.target);
     queue.push({element: entry.target, distance: distanceFromViewport(entry.boundingClientRect)});
   }
   if (queue.length > 0) scheduleRun();
+  else notifySettled();
 }
 
 /** Calls `wake` once, when `element` comes near the viewport. Returns a function that cancels it. */
@@ -63,11 +88,14 @@ export function wakeNearViewport(element: Element, wake: Wake): () => void {
   }
   observer ??= new IntersectionObserver(onIntersection, {rootMargin: NEAR_VIEWPORT});
   wakes.set(element, wake);
+  unreported.add(element);
   observer.observe(element);
   return () => {
     wakes.delete(element);
+    unreported.delete(element);
     observer?.unobserve(element);
     const queued = queue.findIndex((entry) => entry.element === element);
     if (queued !== -1) queue.splice(queued, 1);
+    notifySettled();
   };
 }

@@ -211,7 +211,8 @@ export function sectionHeightCss(theme: ResolvedThemeInterface): string {
   // Two columns: the taller of the panels (the section's own padding is outside the size the browser
   // takes from `contain-intrinsic-size`).
   css +=
-    `@media (min-width:${medium + 0.02}px){.redocusaurus .api-content>[data-section-id]{--kit-h:max(` +
+    `@media (min-width:${medium + 0.02}px){.redocusaurus{--kit-section-padding:${2 * pixels(theme.spacing.sectionVertical, 40)}px}` +
+    `.redocusaurus .api-content>[data-section-id]{--kit-h:max(` +
     `var(--kit-mf,800)*1px + var(--kit-mw,0)*var(--kit-km,2)*1px, var(--kit-rf,0)*1px + var(--kit-rw,0)*var(--kit-kr,3)*1px)}}`;
   return css;
 }
