@@ -49,7 +49,7 @@ import {afterNearbyWakes, wakeNearViewport} from './hydrationQueue';
 import {startLiveMenu, type LiveMenu} from './liveMenu';
 import {SpecParts} from './specParts';
 import {useModeOptions} from './useRedocStore';
-import {adoptBuiltReference, readBuiltReference, type AdoptedReference} from './builtHtml';
+import {adoptBuiltReference, readBuiltReference, SectionClasses, type AdoptedReference} from './builtHtml';
 import sectionStyles from './Reference.module.css';
 import type {OutlineItem} from './specData';
 
@@ -146,38 +146,42 @@ export default function LiveReference({specProps, optionsOverrides, className, s
     const cancels: (() => void)[] = [];
     let menu: LiveMenu | undefined;
     let adopted: AdoptedReference | undefined;
+    const classes = new SectionClasses();
 
     const wake = (target: HTMLElement, build: () => {spec: SpecStore; content: React.ReactElement} | undefined) => {
       const piece = build();
       if (!piece) return;
-      adopted?.claim(target);
+      if (adopted) adopted.claim(target);
+      else classes.claim(target);
       // React renders into the element from nothing: the server's HTML goes first.
       target.replaceChildren();
       setWoken((pieces) => [...pieces, {element: target, store: liteStore(piece.spec, options), content: piece.content}]);
     };
-    const startSections = () => {
-      const info = element.querySelector<HTMLElement>('.api-content > [data-kit-info]');
-      if (info) {
-        cancels.push(
-          wakeNearViewport(info, () =>
-            wake(info, () => {
+    /** Brings the info block and these sections to life near the viewport (all sections by default). */
+    const startSections = (
+      sectionElements = Array.from(element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]')),
+      withInfo = true,
+    ) => {
+      // The info block, then the sections: one above the other, in page order.
+      const info = withInfo ? element.querySelector<HTMLElement>('.api-content > [data-kit-info]') : null;
+      const pieces = [...(info ? [info] : []), ...sectionElements];
+      cancels.push(
+        wakeNearViewport(pieces, (index) => {
+          const target = pieces[index]!;
+          if (target === info) {
+            wake(target, () => {
               const spec = parts.info();
               return {spec, content: <ApiInfo store={liteStore(spec, options)} />};
-            }),
-          ),
-        );
-      }
-      element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]').forEach((section) => {
-        const id = section.dataset.sectionId!;
-        cancels.push(
-          wakeNearViewport(section, () =>
-            wake(section, () => {
-              const found = parts.item(outlineById.get(id) ?? {id, part: 'info'});
-              return found && {spec: found.store, content: <SectionContent item={found.item} />};
-            }),
-          ),
-        );
-      });
+            });
+            return;
+          }
+          const id = target.dataset.sectionId!;
+          wake(target, () => {
+            const found = parts.item(outlineById.get(id) ?? {id, part: 'info'});
+            return found && {spec: found.store, content: <SectionContent item={found.item} />};
+          });
+        }),
+      );
     };
     const startMenu = (fillList?: (id: string) => void) => {
       menu = startLiveMenu(element, outline, options, fillList);
@@ -189,13 +193,20 @@ export default function LiveReference({specProps, optionsOverrides, className, s
       startMenu();
     } else {
       const groups = new Set(outlineItems(outline).filter((item) => item.type === 'group').map((item) => item.id));
-      adopt(element, styles.current!, sections, groups, controller.signal)
+      const target = history.currentId;
+      // Without a link's target, the sections at the top come to life while the others go in.
+      let started: HTMLElement[] = [];
+      const onFirstSections = (first: HTMLElement[]) => {
+        registerServerClassNames(document);
+        if (target) return;
+        started = first;
+        startSections(first);
+      };
+      adopt(element, styles.current!, sections, {groups, classes, onFirstSections}, controller.signal)
         .then((reference) => {
           adopted = reference;
-          registerServerClassNames(document);
           // A link to a section lands on it before the sections near the top come to life: the
           // section it names (or that holds the operation it names) is filled at once.
-          const target = history.currentId;
           if (target) {
             if (!reference.sections.some((section) => section.dataset.sectionId === target)) {
               const holder = reference.holding(target);
@@ -205,7 +216,10 @@ export default function LiveReference({specProps, optionsOverrides, className, s
             MenuStore.updateOnHistory(target, scroll);
             scroll.dispose();
           }
-          startSections();
+          startSections(
+            reference.sections.filter((section) => !started.includes(section)),
+            started.length === 0,
+          );
           // The menu scrolls to the hash's section again once the sections around it have come to
           // life: the browser keeps the section that was at the top of the viewport in place while
           // the sections around change from their estimated height to their own.
@@ -260,7 +274,17 @@ export default function LiveReference({specProps, optionsOverrides, className, s
 }
 
 /** Fetches the page's built HTML and puts this reference's into the page (./builtHtml.ts). */
-async function adopt(root: HTMLElement, styles: HTMLElement, sections: OutlineItem[], groups: Set<string>, signal: AbortSignal) {
+async function adopt(
+  root: HTMLElement,
+  styles: HTMLElement,
+  sections: OutlineItem[],
+  {
+    groups,
+    classes,
+    onFirstSections,
+  }: {groups: Set<string>; classes: SectionClasses; onFirstSections: (sections: HTMLElement[]) => void},
+  signal: AbortSignal,
+) {
   const response = await fetch(window.location.pathname, {signal, credentials: 'same-origin', headers: {Accept: 'text/html'}});
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
   const html = await response.text();
@@ -271,7 +295,7 @@ async function adopt(root: HTMLElement, styles: HTMLElement, sections: OutlineIt
     signal,
   );
   if (!built) throw new Error('no reference of this spec in the built page');
-  return adoptBuiltReference(built, root, styles, {expandedIds: groups, sectionClass: sectionStyles.section!}, signal);
+  return adoptBuiltReference(built, root, styles, {expandedIds: groups, sectionClass: sectionStyles.section!, classes, onFirstSections}, signal);
 }
 
 /**

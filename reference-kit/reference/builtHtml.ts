@@ -23,27 +23,35 @@
 const SLICE_LENGTH = 12_000;
 /** Main-thread work per task, in milliseconds, before yielding to the browser. */
 const TASK_BUDGET_MS = 8;
+/** Work per idle period, in milliseconds: a task shorter than 50 ms is not a long task. */
+const IDLE_BUDGET_MS = 40;
 
 /** A unit of work; a generator of them yields where a task may end. */
 type Step = () => void;
 
 /**
- * Runs `steps` in order, in tasks of about `TASK_BUDGET_MS` each; rejects if `signal` aborts.
- * A step that returns steps (a generator's items) has them run in turn.
+ * Runs `steps` in order, in tasks of about `TASK_BUDGET_MS` each, or with `oneStepPerTask` one step
+ * per frame (steps that add to the page: the browser styles and lays out what was added in the next
+ * frame, work that grows with what was added); rejects if `signal` aborts.
  */
-export async function runInSlices(steps: Iterable<Step | void>, signal: AbortSignal): Promise<void> {
+export async function runInSlices(steps: Iterable<Step | void>, signal: AbortSignal, oneStepPerTask = false): Promise<void> {
   const channel = new MessageChannel();
   const nextTask = () =>
     new Promise<void>((resolve) => {
       channel.port1.onmessage = () => resolve();
       channel.port2.postMessage(undefined);
     });
+  // After the next frame: its style and layout are then those of this task's additions alone.
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   try {
     let start = performance.now();
     for (const step of steps) {
       if (signal.aborted) throw new DOMException('The reference was left', 'AbortError');
       step?.();
-      if (performance.now() - start > TASK_BUDGET_MS) {
+      if (oneStepPerTask) {
+        await nextFrame();
+        start = performance.now();
+      } else if (performance.now() - start > TASK_BUDGET_MS) {
         await nextTask();
         start = performance.now();
       }
@@ -238,6 +246,37 @@ function* menuItems(
   }
 }
 
+/**
+ * The sections of a reference going into the page. A section put in empty gets Redoc's classes back
+ * as it gets its content (from React, or the server's HTML): `claim`. One that comes to life while
+ * other sections still go in keeps only the padding of Redoc's classes until they are all in
+ * (./reference.css): with Redoc's `:last-of-type` rule on one section, each addition has the
+ * browser restyle every section.
+ */
+export class SectionClasses {
+  private adding = true;
+  private readonly waiting: HTMLElement[] = [];
+
+  claim(element: HTMLElement): void {
+    const classes = element.getAttribute('data-kit-pending');
+    if (classes === null) return;
+    element.removeAttribute('data-kit-pending');
+    if (this.adding) {
+      element.setAttribute('data-kit-classes', classes);
+      this.waiting.push(element);
+    } else element.className = classes;
+  }
+
+  /** All sections are in: the sections that came to life meanwhile get Redoc's classes. */
+  allIn(): void {
+    this.adding = false;
+    for (const element of this.waiting.splice(0)) {
+      element.className = element.getAttribute('data-kit-classes') ?? element.className;
+      element.removeAttribute('data-kit-classes');
+    }
+  }
+}
+
 /** The reference put into the page, and what of the server's HTML is left to add. */
 export interface AdoptedReference {
   /** The sections' elements, in page order. */
@@ -260,13 +299,20 @@ export interface AdoptedReference {
  * the menu and the sections into `root`, in slices. The lists of the menu's closed items and the
  * sections' content are added later (`fillList`, `fill`, `fillWhenIdle`). `expandedIds` are the
  * menu items whose lists show from the start (groups of tags); `sectionClass` is the kit's own class
- * of a section (./Reference.module.css).
+ * of a section (./Reference.module.css); `classes` gives sections Redoc's classes back;
+ * `onFirstSections` is called with the sections in the page once the first slice of them is in, so
+ * that those can come to life while the others go in.
  */
 export async function adoptBuiltReference(
   built: BuiltReferenceHtml,
   root: HTMLElement,
   styles: HTMLElement,
-  {expandedIds, sectionClass}: {expandedIds: Set<string>; sectionClass: string},
+  {
+    expandedIds,
+    sectionClass,
+    classes,
+    onFirstSections,
+  }: {expandedIds: Set<string>; sectionClass: string; classes: SectionClasses; onFirstSections?: (sections: HTMLElement[]) => void},
   signal: AbortSignal,
 ): Promise<AdoptedReference> {
   const {html} = built;
@@ -297,18 +343,27 @@ export async function adoptBuiltReference(
         return ` class="${kept.join(' ')}" data-kit-pending="${classes}"`;
       }) + '</div>',
     );
-    for (const slice of slices(shells)) yield () => content().insertAdjacentHTML('beforeend', slice);
+    let first = true;
+    for (const slice of slices(shells)) {
+      yield () => {
+        content().insertAdjacentHTML('beforeend', slice);
+        if (!first) return;
+        first = false;
+        onFirstSections?.(Array.from(root.querySelectorAll<HTMLElement>('.api-content > [data-section-id]')));
+      };
+    }
   };
-  await runInSlices(steps(), signal);
+  await runInSlices(steps(), signal, true);
+  classes.allIn();
   const sections = Array.from(root.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'));
-  const unfilled = new Map(sections.map((element, index) => [element, built.sections[index]!]));
+  // Sections that came to life while the others went in are not filled.
+  const unfilled = new Map(
+    sections.flatMap((element, index) => (element.hasAttribute('data-kit-pending') ? [[element, built.sections[index]!] as const] : [])),
+  );
 
   const claim = (element: HTMLElement) => {
     unfilled.delete(element);
-    const classes = element.getAttribute('data-kit-pending');
-    if (classes === null) return;
-    element.className = classes;
-    element.removeAttribute('data-kit-pending');
+    classes.claim(element);
   };
   const fill = (element: HTMLElement) => {
     const section = unfilled.get(element);
@@ -351,8 +406,10 @@ export async function adoptBuiltReference(
       const run = (deadline: IdleDeadline) => {
         if (fillSignal.aborted) return;
         const start = performance.now();
-        // An idle period may be 50 ms long, a long task for input that comes in the middle of it.
-        const timeLeft = () => deadline.timeRemaining() > 2 && performance.now() - start < TASK_BUDGET_MS;
+        // Most of an idle period (up to 50 ms), not a few milliseconds: the frame after each filling
+        // costs the browser about the same whatever was filled (a thousand skipped sections on a
+        // phone: tens of milliseconds), so fewer, fuller periods cost the page less.
+        const timeLeft = () => deadline.timeRemaining() > 6 && performance.now() - start < IDLE_BUDGET_MS;
         do {
           const list = deferredLists.keys().next();
           if (!list.done) {
