@@ -15,7 +15,10 @@ const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInPro
  * Docs pages with code blocks load the code block component and Prism (16 KB) on top; the home page's
  * snippet is highlighted at build time (plugins/lean-prism/StaticCodeBlock.tsx).
  */
-const CEILING_KB = {home: 116, examples: 112, docs: 160};
+// docs: 161, not 160: a page reached by a click renders in a task of its own (the Docusaurus patch,
+// patches/@docusaurus+core+2.4.3.patch), a few bytes more in every page's main bundle, and the docs
+// page with the most code blocks was then 160.004 KB.
+const CEILING_KB = {home: 116, examples: 112, docs: 161};
 const ceilingFor = (route: string) =>
   route === '/' ? CEILING_KB.home : route === '/examples/' ? CEILING_KB.examples : CEILING_KB.docs;
 
