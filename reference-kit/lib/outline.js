@@ -20,6 +20,9 @@ const {safeSlugify} = require('redoc');
  * @property {string} [part] Which part of the spec holds the item: `info` for the headings of the
  *   API's description, `tag:<name>` for a tag, its operations and schemas (`tag:` for operations
  *   without a tag). Groups of tags (`x-tagGroups`) have no section, and no part.
+ * @property {[string, string, string]} [op] For an operation: where it is in the spec, as
+ *   `[container, path, method]` (`paths`, `webhooks` or `x-webhooks`), so that its section is built
+ *   from that operation alone (../reference/specParts.ts).
  * @property {OutlineItem[]} [items]
  */
 
@@ -51,6 +54,11 @@ function tagNamesById(store) {
  */
 function outlineOf(store) {
   const tagNames = tagNamesById(store);
+  const spec = store.spec.parser.spec;
+  // Redoc files the operations of `x-webhooks`, or else of `webhooks`, as webhooks.
+  const webhooks = spec['x-webhooks'] ? 'x-webhooks' : 'webhooks';
+  /** @param {import('redoc').OperationModel} operation @returns {[string, string, string]} */
+  const where = (operation) => [operation.isWebhook ? webhooks : 'paths', operation.path, operation.httpVerb];
   /**
    * @param {import('redoc').IMenuItem[]} items
    * @param {string | undefined} part
@@ -67,6 +75,7 @@ function outlineOf(store) {
         type: item.type,
         depth: item.depth,
         ...(itemPart !== undefined && item.type !== 'group' && {part: itemPart}),
+        ...(item.type === 'operation' && {op: where(/** @type {import('redoc').OperationModel} */ (/** @type {unknown} */ (item)))}),
         ...(item.items.length > 0 && {items: walk(item.items, itemPart)}),
       };
     });

@@ -7,9 +7,11 @@
  * main bundle every page downloads, and in a JSON module for its route. This wrapper runs the
  * original plugin unchanged but writes the spec's data to a module of its own,
  * `@redoc-spec-data/<id>`, which the pages rendering the spec import (./specImportsLoader.js adds
- * the import to them) and which is the routed page's `specProps`. In that module the spec is a
- * JSON string, parsed the first time something reads `spec`; next to it are what a page needs
- * before that (../theme/useSpecData.ts):
+ * the import to them) and which is the routed page's `specProps`. In that module the spec is in
+ * pieces, one JSON text per operation and per component, in bundles each a module of its own
+ * (./specPieces.js): the browser compiles and parses a piece only when a section of the reference
+ * needs it, and the whole spec the first time something reads `spec`. Next to them is what a page
+ * needs before that (../theme/useSpecData.ts):
  * - the headings Redoc finds in the spec's descriptions (./descriptionHeadings.js);
  * - the outline of the reference (./outline.js);
  * - the API's title and description, and whether it has a logo.
@@ -24,6 +26,7 @@ const {outlineOf} = require('./outline');
 const {withSafeLinks} = require('./safeLinks');
 const {checkNamedSchemas} = require('./modelLimits');
 const path = require('path');
+const {bucketTexts, splitSpec} = require('./specPieces');
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
 /** @typedef {import('@docusaurus/types').LoadContext} LoadContext */
@@ -52,14 +55,25 @@ function logoUnderBaseUrl(spec, baseUrl) {
   logo.url = baseUrl + logo.url.slice(1);
 }
 
+/** Characters of JSON per bundle of pieces: a few milliseconds for a phone to compile. */
+const BUCKET_SIZE = 48_000;
+
 /**
- * The data module's source: everything but the spec as JSON parsed at once, the spec as a string.
+ * The data module's source, and the modules of its bundles of pieces.
+ *
+ * V8 compiles a function's body, its strings included, on the main thread the first time the
+ * function runs, and webpack wraps each module in a function: one string of a 7 MB spec was a long
+ * task on a phone (a third of a second at 4× CPU), whenever a page with the spec loaded, before any
+ * part of it was read. So the pieces' texts are in modules of about `BUCKET_SIZE` characters,
+ * which the data module requires when a piece in them is first read: the page's chunk carries them
+ * all, and the browser compiles only those a page reads.
  * @param {string} id
  * @param {{spec: any; url?: string; themeId?: string; isSpecFile?: boolean}} data
  * @param {string} source The spec's file, relative to the site, or URL.
- * @param {string | string[]} [ignoreNamedSchemas] Redoc's option, for the check of the spec's schemas.
+ * @param {string | string[] | undefined} ignoreNamedSchemas Redoc's option, for the check of the spec's schemas.
+ * @param {(name: string, source: string) => Promise<string>} createData Writes a module, returns its path.
  */
-function dataModuleSource(id, data, source, ignoreNamedSchemas) {
+async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
   const {spec, ...rest} = data;
   // Redoc's parser edits the spec it is given (it adds the security section to the description):
   // each store below gets a copy, the browser's the data untouched.
@@ -85,11 +99,29 @@ function dataModuleSource(id, data, source, ignoreNamedSchemas) {
   // (./modelLimits.js); a parser of its own, as modelling may edit the spec it reads.
   const options = new RedocNormalizedOptions({ignoreNamedSchemas});
   checkNamedSchemas({parser: new OpenAPIParser(copy(), rest.url, options), options}, source);
+  const split = splitSpec(spec);
+  const operations = bucketTexts(split.operations.map((piece) => piece[3]), BUCKET_SIZE);
+  const components = bucketTexts(split.components.map((piece) => piece[2]), BUCKET_SIZE);
+  const buckets = [...operations.buckets, ...components.buckets];
+  const paths = await Promise.all(
+    buckets.map((texts, index) => createData(`spec-data-${id}-${index}.js`, `module.exports = ${JSON.stringify(texts)};\n`)),
+  );
+  const pieces = {
+    base: split.base,
+    operations: split.operations.map(([container, path, method], i) => [container, path, method, ...operations.places[i]]),
+    components: split.components.map(([type, name], i) => {
+      const [bucket, index] = components.places[i];
+      return [type, name, bucket + operations.buckets.length, index];
+    }),
+    derived: split.derived,
+    tagged: split.tagged,
+  };
   // JSON.parse of a string literal is faster to load than the same object as JS.
   const literal = (/** @type {unknown} */ value) => JSON.stringify(JSON.stringify(value));
   return (
     `import {registerSpecData} from '@theme/useSpecData';\n` +
-    `export default registerSpecData(${JSON.stringify(id)}, JSON.parse(${literal(meta)}), ${literal(spec)});\n`
+    `const buckets = [\n${paths.map((path) => `() => require(${JSON.stringify(path)})`).join(',\n')}\n];\n` +
+    `export default registerSpecData(${JSON.stringify(id)}, JSON.parse(${literal(meta)}), Object.assign(JSON.parse(${literal(pieces)}), {buckets}));\n`
   );
 }
 
@@ -130,7 +162,8 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
       };
       await plugin.contentLoaded?.({...args, actions});
       const source = /^https?:\/\//.test(options.spec) ? options.spec : path.relative(context.siteDir, path.resolve(options.spec));
-      dataModulePath = await args.actions.createData(`spec-data-${id}.js`, dataModuleSource(id, specData, source, kitIgnoreNamedSchemas));
+      const dataModule = await dataModules(id, specData, source, kitIgnoreNamedSchemas, args.actions.createData);
+      dataModulePath = await args.actions.createData(`spec-data-${id}.js`, dataModule);
       if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
     },
     configureWebpack() {

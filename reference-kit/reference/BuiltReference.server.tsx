@@ -13,11 +13,12 @@
  */
 import React from 'react';
 import {renderToString} from 'react-dom/server';
-import {flattenByProp, type AppStore, type ResolvedThemeInterface} from 'redoc';
+import {flattenByProp, MiddlePanel, RightPanel, type AppStore, type ResolvedThemeInterface} from 'redoc';
 import Reference from './Reference';
 import {modeCss} from './modeCss';
 import {liveStateCss} from './stateCss';
 import {withSectionStubs} from './sectionStubs';
+import {sectionFeatures, sectionHeightCss, sectionHeightStyle} from './sectionHeights';
 import {useRedocStore} from './useRedocStore';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 import {modelLimitError, withModelLimits} from '../lib/modelLimits';
@@ -40,6 +41,11 @@ function renderWithSheet(store: AppStore, theme: ResolvedThemeInterface) {
   }
 }
 
+/** The class name styled-components gives every element of a styled component. */
+function styledComponentId(component: unknown): string {
+  return (component as {styledComponentId: string}).styledComponentId;
+}
+
 export default function BuiltReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
   const {store, lightTheme, darkTheme} = useRedocStore(specProps, optionsOverrides);
   withModelLimits(store.options);
@@ -51,15 +57,19 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
     throw modelLimitError(error, specProps.source ?? specProps.url ?? 'of this page') ?? error;
   }
   const css = modeCss({lightHtml: light.html, lightSheet: light.css, darkHtml: dark.html, darkSheet: dark.css});
-  const html = withSectionStubs(light.html, flattenByProp(store.spec.contentItems, 'items'));
+  // Redoc's panels carry their styled component's id as a class name.
+  const panelClasses = {middle: styledComponentId(MiddlePanel), right: styledComponentId(RightPanel)};
+  const html = withSectionStubs(light.html, flattenByProp(store.spec.contentItems, 'items'), {
+    style: (section) => sectionHeightStyle(sectionFeatures(section, panelClasses), {vertical: lightTheme.spacing.sectionVertical}),
+  });
   return (
     <>
       <div className="redocusaurus-styles">
         <style data-class-names={css.classNames} dangerouslySetInnerHTML={{__html: css.light}} />
         <style dangerouslySetInnerHTML={{__html: css.dark}} />
-        <style dangerouslySetInnerHTML={{__html: liveStateCss(lightTheme, darkTheme)}} />
+        <style dangerouslySetInnerHTML={{__html: liveStateCss(lightTheme, darkTheme) + sectionHeightCss(lightTheme)}} />
       </div>
-      <div className={referenceClassName(specProps, className)} dangerouslySetInnerHTML={{__html: html}} />
+      <div className={referenceClassName(specProps, className)} data-kit-reference="" dangerouslySetInnerHTML={{__html: html}} />
     </>
   );
 }

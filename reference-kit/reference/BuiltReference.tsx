@@ -2,13 +2,15 @@
  * A reference from a spec loaded at build time, in the browser (the server has
  * ./BuiltReference.server.tsx in its place).
  *
- * A page that loads with the server's HTML keeps it, and brings it to life piece by piece
- * (./LiveReference.tsx): what that costs does not grow with the spec. Without server HTML
- * (client-side navigation, `npm start`) React renders the whole reference (./Reference.tsx), as
- * Redoc's own component would; so does a reference that shows Redoc's search box, which needs the
- * store of the whole spec.
+ * The reference comes to life piece by piece from the server's HTML (./LiveReference.tsx), at a
+ * cost that does not grow with the spec: the HTML the page loaded with, or, on a page reached by
+ * client-side navigation, the page's HTML in the static build, fetched. Without a static build
+ * (`npm start`), when that HTML cannot be had, or for a reference that shows Redoc's search box
+ * (which needs the store of the whole spec), React renders the whole reference (./Reference.tsx),
+ * as Redoc's own component would.
  */
 import React, {useState} from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Reference from './Reference';
 import LiveReference from './LiveReference';
 import {useIsHydrating} from './keepServerHtml';
@@ -24,10 +26,19 @@ function RenderedReference({specProps, optionsOverrides, className}: BuiltRefere
   );
 }
 
+/** Only a production build has built HTML to fetch: the development server renders pages in the browser. */
+const HAS_BUILT_HTML = process.env.NODE_ENV === 'production' && ExecutionEnvironment.canUseDOM && typeof fetch === 'function';
+
 export default function BuiltReference(props: BuiltReferenceProps): React.ReactElement {
   const hydrating = useIsHydrating();
   const {lightThemeOptions} = useModeOptions(props.specProps.themeId ?? 'theme-redoc', props.optionsOverrides);
-  // Decided once: whether this reference was rendered by the server and can be kept.
-  const [live] = useState(() => hydrating && props.specProps.outline !== undefined && Boolean(lightThemeOptions.disableSearch));
-  return live ? <LiveReference {...props} /> : <RenderedReference {...props} />;
+  // Decided once: where the server's HTML of this reference is, if it can be used at all.
+  const [source, setSource] = useState<'page' | 'built' | 'none'>(() => {
+    const {outline, pieces} = props.specProps;
+    if (outline === undefined || pieces === undefined || !lightThemeOptions.disableSearch) return 'none';
+    if (hydrating) return 'page';
+    return HAS_BUILT_HTML ? 'built' : 'none';
+  });
+  if (source === 'none') return <RenderedReference {...props} />;
+  return <LiveReference {...props} source={source} onUnavailable={() => setSource('none')} />;
 }

@@ -2,14 +2,18 @@
  * A reference the server rendered, brought to life piece by piece, at a cost that does not grow
  * with the spec.
  *
- * While the page hydrates, React keeps the server's HTML of the whole reference and renders
- * nothing of it, so hydration costs the same for twenty operations or two thousand. Then:
+ * The server's HTML comes from the page itself when the page loads with it (`source="page"`):
+ * while the page hydrates, React keeps the server's HTML of the whole reference and renders
+ * nothing of it, so hydration costs the same for twenty operations or two thousand. A page reached
+ * by client-side navigation has none (`source="built"`): the page's own HTML is fetched from the
+ * static build and put into the page in slices (./builtHtml.ts), or, should that fail, the
+ * reference is rendered whole (`onUnavailable`). Then, either way:
  * - the menu comes to life on the server's HTML, without React and without the spec
  *   (./liveMenu.ts): clicks, scroll tracking and the URL's hash work at once;
  * - each section, and the API's info block, is rendered by React when it comes within a screen of
  *   the viewport (./hydrationQueue.ts), a few milliseconds of work per task, into the server's
- *   element (a portal), in place of its HTML. Its model is built from the part of the spec that
- *   holds it (./specParts.ts); the spec is parsed when the first section wakes.
+ *   element (a portal), in place of its HTML. Its model is built from the part of the spec that it
+ *   shows (./specParts.ts), whose pieces alone are parsed.
  *
  * Until a section wakes it is the server's HTML, styled in both colour modes by the server's CSS
  * (./BuiltReference.server.tsx), which stays in the page: styled-components is told which of its
@@ -18,16 +22,35 @@
  */
 import React, {useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import {createPortal} from 'react-dom';
-import {ApiInfo, history, OptionsProvider, RedocNormalizedOptions, StoreProvider, ThemeProvider, type AppStore, type SpecStore} from 'redoc';
+import {
+  ApiInfo,
+  history,
+  MenuStore,
+  OLD_SECURITY_DEFINITIONS_JSX_NAME,
+  OptionsProvider,
+  RedocNormalizedOptions,
+  SCHEMA_DEFINITION_JSX_NAME,
+  SchemaDefinition,
+  ScrollService,
+  SECURITY_DEFINITIONS_JSX_NAME,
+  SecurityDefs,
+  StoreProvider,
+  ThemeProvider,
+  type AppStore,
+  type RedocRawOptions,
+  type SpecStore,
+} from 'redoc';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
 import {SectionContent} from './Reference';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
-import {wakeNearViewport} from './hydrationQueue';
-import {startLiveMenu} from './liveMenu';
+import {afterNearbyWakes, wakeNearViewport} from './hydrationQueue';
+import {startLiveMenu, type LiveMenu} from './liveMenu';
 import {SpecParts} from './specParts';
 import {useModeOptions} from './useRedocStore';
+import {adoptBuiltReference, readBuiltReference, SectionClasses, type AdoptedReference} from './builtHtml';
+import sectionStyles from './Reference.module.css';
 import type {OutlineItem} from './specData';
 
 /**
@@ -37,24 +60,52 @@ import type {OutlineItem} from './specData';
 const {masterSheet} = (require('styled-components') as {__PRIVATE__: {masterSheet: {registerName(id: string, name: string): void}}})
   .__PRIVATE__;
 
-/** Registers the class names listed by the server (`id:name,name id:name`) with styled-components. */
-function registerServerClassNames(list: string): void {
-  for (const entry of list.split(' ')) {
-    const [componentId, names = ''] = entry.split(':');
-    for (const name of names.split(',')) if (componentId && name) masterSheet.registerName(componentId, name);
-  }
+/** Registers the class names the server's style sheets list (`id:name,name id:name`) with styled-components. */
+function registerServerClassNames(container: ParentNode): void {
+  container.querySelectorAll<HTMLStyleElement>('style[data-class-names]').forEach((style) => {
+    for (const entry of (style.dataset.classNames ?? '').split(' ')) {
+      const [componentId, names = ''] = entry.split(':');
+      for (const name of names.split(',')) if (componentId && name) masterSheet.registerName(componentId, name);
+    }
+  });
 }
 
-/** The part of the spec of each section of the outline, by section id. */
-function partsById(outline: OutlineItem[]): Map<string, string> {
-  const parts = new Map<string, string>();
-  const walk = (items: OutlineItem[]) =>
-    items.forEach((item) => {
-      if (item.part !== undefined) parts.set(item.id, item.part);
-      walk(item.items ?? []);
-    });
-  walk(outline);
-  return parts;
+/**
+ * The components Redoc renders in Markdown (`<SchemaDefinition>`, `<SecurityDefinitions>`), which
+ * Redoc's `AppStore` adds to the options it is given: options made without a store lack them, and a
+ * section that shows one (a tag of schemas, the description's security section) lost it when it
+ * came to life.
+ */
+type MarkdownComponent = NonNullable<RedocRawOptions['allowedMdComponents']>[string];
+const securityDefinitions: MarkdownComponent = {
+  component: SecurityDefs as unknown as MarkdownComponent['component'],
+  propsSelector: (store) => ({securitySchemes: store?.spec.securitySchemes}),
+};
+const MARKDOWN_COMPONENTS: RedocRawOptions = {
+  allowedMdComponents: {
+    [SECURITY_DEFINITIONS_JSX_NAME]: securityDefinitions,
+    [OLD_SECURITY_DEFINITIONS_JSX_NAME]: securityDefinitions,
+    [SCHEMA_DEFINITION_JSX_NAME]: {
+      component: SchemaDefinition as unknown as MarkdownComponent['component'],
+      propsSelector: (store) => ({parser: store?.spec.parser, options: store?.options}),
+    },
+  },
+};
+
+/** The outline's items, in page order. */
+function outlineItems(outline: OutlineItem[]): OutlineItem[] {
+  return outline.flatMap((item) => [item, ...outlineItems(item.items ?? [])]);
+}
+
+/** The outline's items with a section of their own, in page order (groups have none). */
+function sectionsOf(outline: OutlineItem[]): OutlineItem[] {
+  return outlineItems(outline).filter((item) => item.type !== 'group');
+}
+
+/** How many references of the kit come before `element` in the page (one page may show several). */
+function referenceIndex(element: HTMLElement): number {
+  const all = Array.from(document.querySelectorAll('[data-kit-reference]'));
+  return Math.max(0, all.indexOf(element));
 }
 
 /** A piece of the reference rendered by React, into the server's element it replaces. */
@@ -64,18 +115,23 @@ interface Woken {
   content: React.ReactElement;
 }
 
-export default function LiveReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
+export interface LiveReferenceProps extends BuiltReferenceProps {
+  /** Where the server's HTML is: in the page as it loaded, or in the page's built HTML, to be fetched. */
+  source: 'page' | 'built';
+  /** Called when the built HTML cannot be had or does not match this reference. */
+  onUnavailable?: () => void;
+}
+
+export default function LiveReference({specProps, optionsOverrides, className, source, onUnavailable}: LiveReferenceProps): React.ReactElement {
   const root = useRef<HTMLDivElement>(null);
   const styles = useRef<HTMLDivElement>(null);
   if (useIsHydrating()) {
     // The server's CSS is in the page; register its names before any section renders.
-    document.querySelectorAll<HTMLStyleElement>('.redocusaurus-styles style[data-class-names]').forEach((style) => {
-      registerServerClassNames(style.dataset.classNames ?? '');
-    });
+    document.querySelectorAll('.redocusaurus-styles').forEach(registerServerClassNames);
   }
 
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(specProps.themeId ?? 'theme-redoc', optionsOverrides);
-  const options = useMemo(() => new RedocNormalizedOptions(lightThemeOptions), [lightThemeOptions]);
+  const options = useMemo(() => new RedocNormalizedOptions(lightThemeOptions, MARKDOWN_COMPONENTS), [lightThemeOptions]);
   const darkTheme = useMemo(() => new RedocNormalizedOptions(darkThemeOptions).theme, [darkThemeOptions]);
   const theme = useColorMode().colorMode === 'dark' ? darkTheme : options.theme;
   const specUrl = useBaseUrl(specProps.url ?? '', {absolute: true});
@@ -84,41 +140,105 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
   useEffect(() => {
     const element = root.current!;
     const outline = specProps.outline ?? [];
-    const parts = new SpecParts(() => specProps.spec, specUrl, options, specProps.descriptionHeadings);
-    const partOf = partsById(outline);
-    const menu = startLiveMenu(element, outline, options);
+    const sections = sectionsOf(outline);
+    const outlineById = new Map(sections.map((item) => [item.id, item]));
+    const parts = new SpecParts(specProps.pieces!, () => specProps.spec, specUrl, options, specProps.descriptionHeadings);
+    const cancels: (() => void)[] = [];
+    let menu: LiveMenu | undefined;
+    let adopted: AdoptedReference | undefined;
+    const classes = new SectionClasses();
 
     const wake = (target: HTMLElement, build: () => {spec: SpecStore; content: React.ReactElement} | undefined) => {
       const piece = build();
       if (!piece) return;
+      if (adopted) adopted.claim(target);
+      else classes.claim(target);
       // React renders into the element from nothing: the server's HTML goes first.
       target.replaceChildren();
       setWoken((pieces) => [...pieces, {element: target, store: liteStore(piece.spec, options), content: piece.content}]);
     };
-    const info = element.querySelector<HTMLElement>('.api-content > [data-kit-info]');
-    const cancels = info
-      ? [
-          wakeNearViewport(info, () =>
-            wake(info, () => {
-              const spec = parts.store('info');
-              return {spec, content: <ApiInfo store={liteStore(spec, options)} />};
-            }),
-          ),
-        ]
-      : [];
-    element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]').forEach((section) => {
-      const id = section.dataset.sectionId!;
+    /** Brings the info block and these sections to life near the viewport (all sections by default). */
+    const startSections = (
+      sectionElements = Array.from(element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]')),
+      withInfo = true,
+    ) => {
+      // The info block, then the sections: one above the other, in page order.
+      const info = withInfo ? element.querySelector<HTMLElement>('.api-content > [data-kit-info]') : null;
+      const pieces = [...(info ? [info] : []), ...sectionElements];
       cancels.push(
-        wakeNearViewport(section, () =>
-          wake(section, () => {
-            const found = parts.item(partOf.get(id) ?? 'info', id);
+        wakeNearViewport(pieces, (index) => {
+          const target = pieces[index]!;
+          if (target === info) {
+            wake(target, () => {
+              const spec = parts.info();
+              return {spec, content: <ApiInfo store={liteStore(spec, options)} />};
+            });
+            return;
+          }
+          const id = target.dataset.sectionId!;
+          wake(target, () => {
+            const found = parts.item(outlineById.get(id) ?? {id, part: 'info'});
             return found && {spec: found.store, content: <SectionContent item={found.item} />};
-          }),
-        ),
+          });
+        }),
       );
-    });
+    };
+    const startMenu = (fillList?: (id: string) => void) => {
+      menu = startLiveMenu(element, outline, options, fillList);
+    };
+
+    const controller = new AbortController();
+    if (source === 'page') {
+      startSections();
+      startMenu();
+    } else {
+      const groups = new Set(outlineItems(outline).filter((item) => item.type === 'group').map((item) => item.id));
+      const target = history.currentId;
+      // Without a link's target, the sections at the top come to life while the others go in.
+      let started: HTMLElement[] = [];
+      const onFirstSections = (first: HTMLElement[]) => {
+        registerServerClassNames(document);
+        if (target) return;
+        started = first;
+        startSections(first);
+      };
+      adopt(element, styles.current!, sections, {groups, classes, onFirstSections}, controller.signal)
+        .then((reference) => {
+          adopted = reference;
+          // A link to a section lands on it before the sections near the top come to life: the
+          // section it names (or that holds the operation it names) is filled at once.
+          if (target) {
+            if (!reference.sections.some((section) => section.dataset.sectionId === target)) {
+              const holder = reference.holding(target);
+              if (holder) reference.fill(holder);
+            }
+            const scroll = new ScrollService(options);
+            MenuStore.updateOnHistory(target, scroll);
+            scroll.dispose();
+          }
+          startSections(
+            reference.sections.filter((section) => !started.includes(section)),
+            started.length === 0,
+          );
+          // The menu scrolls to the hash's section again once the sections around it have come to
+          // life: the browser keeps the section that was at the top of the viewport in place while
+          // the sections around change from their estimated height to their own.
+          afterNearbyWakes(() => {
+            if (controller.signal.aborted) return;
+            startMenu(reference.fillList);
+            reference.fillWhenIdle(controller.signal);
+          });
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          // eslint-disable-next-line no-console
+          console.warn('reference-kit: the built HTML of this page could not be used; rendering the reference in the browser.', error);
+          onUnavailable?.();
+        });
+    }
     return () => {
-      menu.dispose();
+      controller.abort();
+      menu?.dispose();
       cancels.forEach((cancel) => cancel());
     };
     // The reference is brought to life once; the server's HTML is for the options it was built with.
@@ -137,7 +257,7 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
   return (
     <>
       <div ref={styles} className="redocusaurus-styles" {...KEEP_SERVER_HTML} />
-      <div ref={root} className={referenceClassName(specProps, className)} {...KEEP_SERVER_HTML} />
+      <div ref={root} className={referenceClassName(specProps, className)} data-kit-reference="" {...KEEP_SERVER_HTML} />
       {woken.map(({element, store, content}) =>
         createPortal(
           <ThemeProvider theme={theme}>
@@ -151,6 +271,31 @@ export default function LiveReference({specProps, optionsOverrides, className}: 
       )}
     </>
   );
+}
+
+/** Fetches the page's built HTML and puts this reference's into the page (./builtHtml.ts). */
+async function adopt(
+  root: HTMLElement,
+  styles: HTMLElement,
+  sections: OutlineItem[],
+  {
+    groups,
+    classes,
+    onFirstSections,
+  }: {groups: Set<string>; classes: SectionClasses; onFirstSections: (sections: HTMLElement[]) => void},
+  signal: AbortSignal,
+) {
+  const response = await fetch(window.location.pathname, {signal, credentials: 'same-origin', headers: {Accept: 'text/html'}});
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  const html = await response.text();
+  const built = await readBuiltReference(
+    html,
+    sections.map((section) => section.id),
+    referenceIndex(root),
+    signal,
+  );
+  if (!built) throw new Error('no reference of this spec in the built page');
+  return adoptBuiltReference(built, root, styles, {expandedIds: groups, sectionClass: sectionStyles.section!, classes, onFirstSections}, signal);
 }
 
 /**

@@ -6,9 +6,10 @@
  * own (`data-kit-info`); and the theme comes from the caller, so that one store serves both colour
  * modes: Redoc reads its theme only through styled-components' `ThemeProvider`.
  *
- * The server renders this (./BuiltReference.server.tsx), and so does the browser when the page has
- * no server HTML (client-side navigation, `npm start`); a page that loads with the server's HTML
- * brings that HTML to life piece by piece instead (./LiveReference.tsx).
+ * The server renders this (./BuiltReference.server.tsx), and so does the browser when there is no
+ * server HTML to use (`npm start`, a page reached by a click whose built HTML cannot be fetched); a
+ * page with the server's HTML, its own or its built page's, brings that HTML to life piece by piece
+ * instead (./LiveReference.tsx).
  */
 import React, {useMemo} from 'react';
 import {

@@ -22,6 +22,16 @@ import {
 } from 'redoc';
 import type {OutlineItem} from './specData';
 
+/**
+ * Where the menu's items are: each item's `li`, found when first needed. A page reached by
+ * client-side navigation gets the items of a tag's list in idle time (./builtHtml.ts): `fill`
+ * puts in at once the list of the item with that id, for an item that must show before then.
+ */
+interface MenuElements {
+  find(id: string): HTMLElement | undefined;
+  fill?(id: string): void;
+}
+
 /** A menu item of the outline, its state shown on the server's `li`. */
 class LiveMenuItem implements IMenuItem {
   id: string;
@@ -33,12 +43,12 @@ class LiveMenuItem implements IMenuItem {
   items: LiveMenuItem[];
   active = false;
   expanded: boolean;
+  private found: HTMLElement | undefined;
 
   constructor(
     outline: OutlineItem,
     public parent: LiveMenuItem | undefined,
-    private readonly element: HTMLElement | undefined,
-    elements: Map<string, HTMLElement>,
+    private readonly elements: MenuElements,
   ) {
     this.id = outline.id;
     this.type = outline.type;
@@ -47,7 +57,24 @@ class LiveMenuItem implements IMenuItem {
     this.name = this.sidebarLabel = outline.id;
     // Redoc shows groups of tags expanded, and so does the server's HTML.
     this.expanded = outline.type === 'group';
-    this.items = (outline.items ?? []).map((child) => new LiveMenuItem(child, this, elements.get(child.id), elements));
+    this.items = (outline.items ?? []).map((child) => new LiveMenuItem(child, this, elements));
+  }
+
+  /** The item's `li`; its parent's list is put in first if it is not in the page yet. */
+  elementInPage(): HTMLElement | undefined {
+    if (!this.found) {
+      this.found = this.elements.find(this.id);
+      if (!this.found && this.parent && this.elements.fill) {
+        this.parent.elementInPage();
+        this.elements.fill(this.parent.id);
+        this.found = this.elements.find(this.id);
+      }
+    }
+    return this.found;
+  }
+
+  private get element(): HTMLElement | undefined {
+    return this.elementInPage();
   }
 
   private get label(): HTMLElement | null | undefined {
@@ -69,6 +96,8 @@ class LiveMenuItem implements IMenuItem {
   expand(): void {
     this.parent?.expand();
     this.expanded = true;
+    // Its list shows: it must be in the page.
+    if (this.items.length > 0) this.elements.fill?.(this.id);
     this.element?.setAttribute('data-kit-expanded', '');
   }
 
@@ -87,13 +116,20 @@ export interface LiveMenu {
 /**
  * Starts the menu of the reference in `root` (the server's HTML): scroll tracking, the hash, the
  * clicks, the phone's menu button; scrolls to the section the URL's hash names, as Redoc does
- * once mounted.
+ * once mounted. `fillList` puts in the items of a list not in the page yet (./builtHtml.ts).
  */
-export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options: RedocNormalizedOptions): LiveMenu {
+export function startLiveMenu(
+  root: HTMLElement,
+  outline: OutlineItem[],
+  options: RedocNormalizedOptions,
+  fillList?: (id: string) => void,
+): LiveMenu {
   const sidebar = root.querySelector<HTMLElement>('.menu-content');
-  const elements = new Map<string, HTMLElement>();
-  sidebar?.querySelectorAll<HTMLElement>('li[data-item-id]').forEach((li) => elements.set(li.dataset.itemId!, li));
-  const items = outline.map((item) => new LiveMenuItem(item, undefined, elements.get(item.id), elements));
+  const elements: MenuElements = {
+    find: (id) => sidebar?.querySelector<HTMLElement>(`li[data-item-id="${CSS.escape(id)}"]`) ?? undefined,
+    fill: fillList,
+  };
+  const items = outline.map((item) => new LiveMenuItem(item, undefined, elements));
 
   const scroll = new ScrollService(options);
   // MenuStore reads the menu tree and nothing else of the spec's store.

@@ -72,10 +72,16 @@ function elementEnd(html: string, start: number): number {
 
 /**
  * `html` (the reference as the server rendered it) with each section after the budget in its short
- * form. Sections are the elements with `data-section-id` right inside the content column
- * (`.api-content`); React escapes `<` in text and attributes, so counting `<div` tags is exact.
+ * form, and each section's opening tag with the inline style `style` gives it from its full HTML
+ * (its estimated height, ./sectionHeights.ts). Sections are the elements with `data-section-id`
+ * right inside the content column (`.api-content`); React escapes `<` in text and attributes, so
+ * counting `<div` tags is exact.
  */
-export function withSectionStubs(html: string, items: ContentItemModel[], budget = FULL_SECTIONS_HTML_BUDGET): string {
+export function withSectionStubs(
+  html: string,
+  items: ContentItemModel[],
+  {budget = FULL_SECTIONS_HTML_BUDGET, style}: {budget?: number; style?: (sectionHtml: string) => string} = {},
+): string {
   const byId = new Map(items.map((item) => [item.id, item]));
   const section = /<div\b[^>]*\bdata-section-id="([^"]*)"[^>]*>/g;
   const content = /class="[^"]*\bapi-content\b/.exec(html);
@@ -90,12 +96,19 @@ export function withSectionStubs(html: string, items: ContentItemModel[], budget
     section.lastIndex = end;
     used += end - start;
     const item = byId.get(decodeHtml(match[1]!));
-    if (used <= budget || !item) continue;
-    const openingTag = match[0].replace(/>$/, ' data-kit-stub="">');
-    out += html.slice(copied, start) + openingTag + renderToStaticMarkup(<SectionStub item={item} />) + '</div>';
+    const stub = used > budget && item !== undefined;
+    if (!stub && !style) continue;
+    const attributes = (style ? ` style="${escapeAttribute(style(html.slice(start, end)))}"` : '') + (stub ? ' data-kit-stub=""' : '');
+    const openingTag = match[0].replace(/>$/, `${attributes}>`);
+    const inner = stub ? renderToStaticMarkup(<SectionStub item={item} />) + '</div>' : html.slice(start + match[0].length, end);
+    out += html.slice(copied, start) + openingTag + inner;
     copied = end;
   }
   return out + html.slice(copied);
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function decodeHtml(text: string): string {

@@ -9,6 +9,7 @@ import type {RedocRawOptions} from 'redoc';
 import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
 import type {RecordedHeadings} from '../lib/descriptionHeadings';
 import type {OutlineItem} from '../lib/outline';
+import type {PieceStore} from './pieceStore';
 
 export type {OutlineItem};
 
@@ -26,7 +27,11 @@ export interface SpecDataMeta {
   summary?: {title: string; description: string; hasLogo: boolean};
 }
 
-export type SpecData = SpecProps & SpecDataMeta;
+export type SpecData = SpecProps &
+  SpecDataMeta & {
+    /** The spec's pieces, parsed one by one as the reference's sections need them (./pieceStore.ts). */
+    pieces?: PieceStore;
+  };
 
 /** What the kit's `Redoc` hands to the reference it renders. */
 export interface BuiltReferenceProps {

@@ -3,27 +3,31 @@
  * (../lib/specDataPlugin.js, imported by ../lib/specImportsLoader.js) instead of global data, so
  * that pages without an API reference never download a spec.
  *
- * A spec arrives as a JSON string, and `spec` is an object that parses it the first time one of its
- * properties is read: a page that loads with the server's HTML shows its reference without
- * parsing it, and parses it only when a part of the reference comes to life. Passing the data on
- * (`<Redoc {...useSpecData(id)} />`) reads nothing.
+ * A spec arrives in pieces (../lib/specPieces.js), and `spec` is an object that joins and parses
+ * them the first time one of its properties is read: a page that loads with the server's HTML shows
+ * its reference without parsing it, and the reference's sections parse only their own pieces
+ * (`pieces`, ../reference/pieceStore.ts). Passing the data on (`<Redoc {...useSpecData(id)} />`)
+ * reads nothing.
  */
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
+import {PieceStore} from '../reference/pieceStore';
 import type {SpecData, SpecDataMeta} from '../reference/specData';
+import type {SpecPieces} from '../lib/specPieces';
 
 const loadedSpecs = new Map<string, SpecData>();
 
 /** Called by each `@redoc-spec-data/<id>` module when a page imports it; the module's default export. */
-export function registerSpecData(id: string, meta: SpecDataMeta, specJson: string): SpecData {
-  const data = {...meta, spec: parsedWhenRead(specJson) as SpecData['spec']};
+export function registerSpecData(id: string, meta: SpecDataMeta, specPieces: SpecPieces): SpecData {
+  const pieces = new PieceStore(specPieces);
+  const data = {...meta, pieces, spec: parsedWhenRead(() => pieces.whole()) as SpecData['spec']};
   loadedSpecs.set(id, data);
   return data;
 }
 
-/** An object that stands for the JSON document `json`, parsed when a property is first read. */
-function parsedWhenRead(json: string): object {
+/** An object that stands for the document `parse` returns, parsed when a property is first read. */
+function parsedWhenRead(parse: () => object): object {
   let parsed: object | undefined;
-  const document = () => (parsed ??= JSON.parse(json) as object);
+  const document = () => (parsed ??= parse());
   return new Proxy(
     {},
     {

@@ -1,9 +1,10 @@
 /**
  * The API reference in the browser, as a reader uses it: its sections are rendered by React one
- * by one as they come near the viewport (reference-kit/reference/ReferenceSection.tsx), and until then are
- * the server's HTML, styled by the pre-rendered CSS. Whatever state a section is in, the page must
- * look and behave the same: the hash on load, the menu's clicks and scroll tracking, both colour
- * modes, and client-side navigation to and from the page.
+ * by one as they come near the viewport (reference-kit/reference/LiveReference.tsx), and until then are
+ * the server's HTML, styled by the pre-rendered CSS: the HTML the page loaded with, or, reached by a
+ * click from another page, the page's HTML from the build (reference-kit/reference/builtHtml.ts).
+ * Whatever state a section is in, the page must look and behave the same: the hash on load and
+ * after a click, the menu's clicks and scroll tracking, both colour modes, the page's height.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -235,14 +236,126 @@ test('the info block keeps the server HTML while the page hydrates, then is rend
   expect(problems.consoleErrors).toEqual([]);
 });
 
+/**
+ * Whether React rendered the section's content: React marks each element it creates with its fiber
+ * (`__reactFiber$…`); the server's HTML, and the HTML a page reached by client-side navigation takes
+ * from the built page, has none.
+ */
+async function renderedByReact(page: Page, id: string): Promise<boolean> {
+  return section(page, id).evaluate((node) => {
+    const child = node.firstElementChild;
+    return child !== null && Object.keys(child).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+/** Those of `ids` whose sections React has not rendered. */
+async function notRendered(page: Page, ids: string[]): Promise<string[]> {
+  const left: string[] = [];
+  for (const id of ids) if (!(await renderedByReact(page, id))) left.push(id);
+  return left;
+}
+
+/** The ids of the reference's sections, in page order. */
+const sectionIds = (page: Page) =>
+  page.locator('.api-content > [data-section-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-id')!));
+
+/** Clicks from the examples index to the API page, a client-side navigation, and waits for its sections. */
+async function clickThrough(page: Page): Promise<void> {
+  await page.goto('/examples/');
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+  await page.locator('main').getByRole('link', {name: 'Single YAML file'}).first().click();
+  await expect(page).toHaveURL(new RegExp(`${API_PAGE}$`));
+  await expect(page.locator('.api-content > [data-section-id]').first()).toBeAttached({timeout: 15_000});
+  expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), 'no full page load').toBe(true);
+}
+
+/** Scrolls the page down a screen at a time to its end, as a reader does, until nothing is left to render. */
+async function scrollToEnd(page: Page): Promise<void> {
+  for (let step = 0; step < 400; step++) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
+    });
+    // Sections near the viewport render a few milliseconds at a time, in tasks of their own.
+    await page.waitForTimeout(50);
+    if (atEnd) break;
+  }
+}
+
 test.describe('client-side navigation', () => {
-  test('reached from another page, the whole reference is rendered at once', async ({page}) => {
+  test('reached from another page, the sections come to life as the reader reaches them, from the built page', async ({page}) => {
+    const problems = collectPageProblems(page);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'fetch') fetched.push(new URL(request.url()).pathname);
+    });
+    await clickThrough(page);
+    const ids = await sectionIds(page);
+    // The sections in view are rendered by React; the rest wait for the reader, as on a first load.
+    await expect.poll(() => renderedByReact(page, ids[0]!), {timeout: 15_000}).toBe(true);
+    expect(await renderedByReact(page, FAR_OPERATION)).toBe(false);
+    // The reference's HTML comes from the page's own HTML in the build, not from rendering it all.
+    expect(fetched).toContain(API_PAGE);
+    // Until it is rendered, a section holds the server's HTML (added in idle time): readable, findable.
+    await expect(section(page, FAR_OPERATION).locator('h2')).toHaveText(/^Log user into the system/, {timeout: 15_000});
+
+    await scrollToEnd(page);
+    await expect.poll(() => notRendered(page, ids), {message: 'every section is rendered once the reader has reached it'}).toEqual([]);
+    // And works: a sample tab switches.
+    await section(page, FAR_OPERATION).scrollIntoViewIfNeeded();
+    const tab = section(page, FAR_OPERATION).getByRole('tab', {selected: false}).first();
+    const name = await tab.textContent();
+    await tab.click();
+    await expect(section(page, FAR_OPERATION).getByRole('tab', {name: name!, exact: true}).first()).toHaveAttribute('aria-selected', 'true');
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test("reached from another page, the menu works and follows the scrolling", async ({page}) => {
+    await clickThrough(page);
+    const target = 'tag/store/operation/placeOrder';
+    await section(page, target).evaluate((node) => window.scrollTo(0, node.getBoundingClientRect().top + window.scrollY));
+    await expect(menuLabel(page, target)).toHaveClass(/\bactive\b/, {timeout: 15_000});
+    await menuLabel(page, 'tag/user').click();
+    await menuLabel(page, FAR_OPERATION).click();
+    await expect(page).toHaveURL(new RegExp(`#${FAR_OPERATION}$`));
+    await expect(section(page, FAR_OPERATION).locator('h2')).toBeInViewport();
+    await expect.poll(() => renderedByReact(page, FAR_OPERATION)).toBe(true);
+  });
+
+  test('a link to an operation, followed by a click, lands on the operation as on a first load', async ({page}) => {
+    // The navbar search's hits are links to operations: a reader's way to a deep link by a click.
+    await page.goto('/docs/');
+    await waitForHydration(page);
+    const box = page.locator('.navbar').getByLabel('Search', {exact: true});
+    await box.click();
+    await expect(page.locator('.navbar [data-search-placeholder]')).toHaveCount(0);
+    await box.fill('loginUser');
+    const hit = page.locator('.navbar [role="listbox"] [role="option"]').filter({hasText: 'Log user into the system'}).first();
+    await expect(hit).toHaveAttribute('href', `${API_PAGE}#${FAR_OPERATION}`);
+    await hit.click();
+    await expect(page).toHaveURL(new RegExp(`#${FAR_OPERATION}$`));
+    const heading = section(page, FAR_OPERATION).locator('h2');
+    await expect(heading).toHaveText(/^Log user into the system/, {timeout: 15_000});
+    await expect.poll(() => renderedByReact(page, FAR_OPERATION), {timeout: 15_000}).toBe(true);
+    await expect(menuLabel(page, FAR_OPERATION)).toHaveClass(/\bactive\b/);
+    // Still in view once the sections around it have come to life and taken their own heights.
+    await page.waitForTimeout(1_000);
+    await expect(heading).toBeInViewport();
+    const top = await heading.evaluate((node) => node.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+  });
+
+  test('without the built page (a failed request), the reference is rendered whole, as before', async ({page}) => {
     await page.goto('/examples/');
     await waitForHydration(page);
+    await page.route(`**${API_PAGE}`, (route) => (route.request().resourceType() === 'fetch' ? route.abort() : route.continue()));
     await page.locator('main').getByRole('link', {name: 'Single YAML file'}).first().click();
     await expect(page).toHaveURL(new RegExp(`${API_PAGE}$`));
-    await expect(section(page, FAR_OPERATION).locator('h2')).toHaveText(/^Log user into the system/);
-    await expect(section(page, FAR_OPERATION).getByRole('tab').first()).toBeAttached();
+    await expect(section(page, FAR_OPERATION).locator('h2')).toHaveText(/^Log user into the system/, {timeout: 15_000});
+    expect(await renderedByReact(page, FAR_OPERATION)).toBe(true);
   });
 
   test('leaving the page and coming back keeps the reference styled', async ({page}) => {
@@ -265,6 +378,46 @@ test.describe('client-side navigation', () => {
     await expect(menuItem).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
     expect(await look()).toEqual(before);
+    // Its CSS went to <head> when it left, and is not added a second time.
+    expect(await page.locator('style[data-class-names]').count()).toBe(1);
+  });
+});
+
+test.describe('the page is as tall before its sections render as after', () => {
+  for (const width of [412, 1280]) {
+    for (const reached of ['on a first load', 'after a click'] as const) {
+      test(`${width} px, ${reached}: scroll height within 25 % of the rendered page's`, async ({page}) => {
+        await page.setViewportSize({width, height: width < 996 ? 823 : 800});
+        if (reached === 'after a click') await clickThrough(page);
+        else {
+          await page.goto(API_PAGE);
+          await waitForHydration(page);
+        }
+        const ids = await sectionIds(page);
+        await expect.poll(() => renderedByReact(page, ids[0]!), {timeout: 15_000}).toBe(true);
+        const onLoad = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(await renderedByReact(page, FAR_OPERATION)).toBe(false);
+        await scrollToEnd(page);
+        // Every section rendered: the browser keeps the size each had once shown.
+        await expect.poll(() => notRendered(page, ids)).toEqual([]);
+        const rendered = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(onLoad / rendered, `${onLoad} px on load, ${rendered} px rendered`).toBeGreaterThan(0.75);
+        expect(onLoad / rendered, `${onLoad} px on load, ${rendered} px rendered`).toBeLessThan(1.25);
+      });
+    }
+  }
+
+  test('nothing but Redoc\'s padding between the API\'s title block and the first section', async ({page}) => {
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    const gap = await page.evaluate(() => {
+      const info = document.querySelector('.api-content > [data-kit-info]')!;
+      const content = info.querySelector('.api-info')!.getBoundingClientRect();
+      const first = document.querySelector('.api-content > [data-section-id]')!.getBoundingClientRect();
+      return first.top - content.bottom;
+    });
+    // Redoc's sections are 40 px above and below their content at this width.
+    expect(gap).toBeLessThan(120);
   });
 });
 

@@ -17,7 +17,9 @@ const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInPro
  * carries its Content-Security-Policy (plugins/content-security-policy), and code blocks the
  * site's address (src/theme/CodeBlock): the docs ceiling went from 160 to 162 KB with them.
  */
-const CEILING_KB = {home: 116, examples: 112, docs: 162};
+// docs: 163, not 162: a page reached by a click renders in a task of its own (the Docusaurus patch,
+// patches/@docusaurus+core+2.4.3.patch), a few bytes more in every page's main bundle.
+const CEILING_KB = {home: 116, examples: 112, docs: 163};
 const ceilingFor = (route: string) =>
   route === '/' ? CEILING_KB.home : route === '/examples/' ? CEILING_KB.examples : CEILING_KB.docs;
 

@@ -1,0 +1,433 @@
+/**
+ * The server's HTML of a reference, for a page the reader reached by client-side navigation.
+ *
+ * Such a page is rendered by the router with no server HTML: rendering the whole reference with
+ * React blocks a phone for seconds on the pet store, and for a minute on a large spec. The static
+ * build has the page's HTML, though, with the reference's HTML and its CSS for both colour modes
+ * (./BuiltReference.server.tsx). This module reads that HTML (the page's own address, fetched from
+ * the same origin) and puts it into the page a piece at a time, each piece a few milliseconds of
+ * work, so that the reference then comes to life exactly as on a load of that HTML
+ * (./LiveReference.tsx):
+ * 1. the reference's CSS;
+ * 2. its frame: the menu without its items, the API's info block, the phone's menu button;
+ * 3. the menu's items, the lists that do not show yet (a tag's operations) left empty;
+ * 4. every section as an empty element, with the id, classes and estimated height the server gave
+ *    it, so that the page is as tall as it will be and a link to a section lands where it should;
+ * 5. in idle time, the menu's lists and the server's HTML of each section that has not come to
+ *    life yet (readable by find-in-page and assistive technology, as on a load).
+ * The page is never parsed as a whole: the reference is found in the text with string searches,
+ * in slices too, and only what goes into the page is parsed.
+ */
+
+/** HTML parsed per slice. */
+const SLICE_LENGTH = 12_000;
+/** Main-thread work per task, in milliseconds, before yielding to the browser. */
+const TASK_BUDGET_MS = 8;
+/** Work per idle period, in milliseconds: a task shorter than 50 ms is not a long task. */
+const IDLE_BUDGET_MS = 40;
+
+/** A unit of work; a generator of them yields where a task may end. */
+type Step = () => void;
+
+/**
+ * Runs `steps` in order, in tasks of about `TASK_BUDGET_MS` each, or with `oneStepPerTask` one step
+ * per frame (steps that add to the page: the browser styles and lays out what was added in the next
+ * frame, work that grows with what was added); rejects if `signal` aborts.
+ */
+export async function runInSlices(steps: Iterable<Step | void>, signal: AbortSignal, oneStepPerTask = false): Promise<void> {
+  const channel = new MessageChannel();
+  const nextTask = () =>
+    new Promise<void>((resolve) => {
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(undefined);
+    });
+  // After the next frame: its style and layout are then those of this task's additions alone.
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  try {
+    let start = performance.now();
+    for (const step of steps) {
+      if (signal.aborted) throw new DOMException('The reference was left', 'AbortError');
+      step?.();
+      if (oneStepPerTask) {
+        await nextFrame();
+        start = performance.now();
+      } else if (performance.now() - start > TASK_BUDGET_MS) {
+        await nextTask();
+        start = performance.now();
+      }
+    }
+    if (signal.aborted) throw new DOMException('The reference was left', 'AbortError');
+  } finally {
+    channel.port1.close();
+  }
+}
+
+/**
+ * Where the element `tag` that opens at `start` ends (after its closing tag), counting only tags of
+ * that name; `depth` elements of that name are open already when it is more than 0.
+ */
+export function elementEnd(html: string, start: number, tag: string, depth = 0): number {
+  const pattern = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
+  pattern.lastIndex = start;
+  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
+    depth += match[1] ? -1 : 1;
+    if (depth === 0) return pattern.lastIndex;
+  }
+  return -1;
+}
+
+/** Where the opening tag that starts at `start` ends. */
+const openingTagEnd = (html: string, start: number) => html.indexOf('>', start) + 1;
+
+/** The direct children `tag` of the element whose content is `html[start, end)`, as ranges, one at a time. */
+function* children(html: string, start: number, end: number, tag: string): Generator<[number, number]> {
+  const opening = new RegExp(`<${tag}\\b`, 'g');
+  let position = start;
+  while (position < end) {
+    opening.lastIndex = position;
+    const match = opening.exec(html);
+    if (!match || match.index >= end) return;
+    const childEnd = elementEnd(html, match.index, tag);
+    if (childEnd === -1 || childEnd > end) throw new Error('reference-kit: unbalanced HTML in the built reference');
+    yield [match.index, childEnd];
+    position = childEnd;
+  }
+}
+
+/** A section of the built reference: its opening tag, and where its content is in the page's HTML. */
+export interface BuiltSection {
+  id: string;
+  openingTag: string;
+  content: [number, number];
+}
+
+/** What the page's HTML holds of one reference. */
+export interface BuiltReferenceHtml {
+  html: string;
+  /** The content of the `.redocusaurus-styles` element: the reference's style sheets. */
+  styles: string;
+  /** The reference's content with the menu's list and the sections left empty. */
+  frame: string;
+  /** The menu's root list's content. */
+  menu: [number, number];
+  sections: BuiltSection[];
+}
+
+/** An attribute's value as React writes it in HTML. */
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const decodeAttribute = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+const STYLES_MARKER = '<div class="redocusaurus-styles">';
+
+/**
+ * Finds in the page's HTML the reference whose sections are `sectionIds` (in page order): the
+ * page's `index`-th reference if it is one, or else the first that is. Undefined when there is
+ * none. Its sections are found a few at a time, in tasks of their own.
+ */
+export async function readBuiltReference(html: string, sectionIds: string[], index: number, signal: AbortSignal): Promise<BuiltReferenceHtml | undefined> {
+  const starts: number[] = [];
+  for (let at = html.indexOf(STYLES_MARKER); at !== -1; at = html.indexOf(STYLES_MARKER, at + STYLES_MARKER.length)) starts.push(at);
+  // The `index`-th first, then the others in order.
+  const order = [...starts.slice(index, index + 1), ...starts.filter((_, i) => i !== index)];
+  for (const at of order) {
+    const reference = await readOne(html, at, sectionIds, signal);
+    if (reference) return reference;
+  }
+  return undefined;
+}
+
+async function readOne(html: string, at: number, sectionIds: string[], signal: AbortSignal): Promise<BuiltReferenceHtml | undefined> {
+  const stylesEnd = elementEnd(html, at, 'div');
+  if (stylesEnd === -1 || !html.startsWith('<div class="redocusaurus', stylesEnd)) return undefined;
+  const styles = html.slice(at + STYLES_MARKER.length, stylesEnd - '</div>'.length);
+  const contentStart = openingTagEnd(html, stylesEnd);
+
+  const menuContent = html.indexOf('menu-content', contentStart);
+  const menuList = html.indexOf('<ul', menuContent);
+  const apiContentClass = html.indexOf('api-content"', contentStart);
+  if (menuContent === -1 || menuList === -1 || apiContentClass === -1 || menuList > apiContentClass) return undefined;
+  const menuListEnd = elementEnd(html, menuList, 'ul');
+  if (menuListEnd === -1) return undefined;
+  const menu: [number, number] = [openingTagEnd(html, menuList), menuListEnd - '</ul>'.length];
+  const apiContent = html.lastIndexOf('<div', apiContentClass);
+
+  // The content column's children: the info block, then the sections, each up to the next.
+  const sections: BuiltSection[] = [];
+  let position = openingTagEnd(html, apiContent);
+  let mismatch = false;
+  const scan = function* (): Generator<Step> {
+    for (;;) {
+      const next = html.indexOf('<', position);
+      if (next === -1) return;
+      if (html.startsWith('</div>', next)) {
+        position = next;
+        return;
+      }
+      const end = elementEnd(html, next, 'div');
+      if (end === -1) throw new Error('reference-kit: unbalanced HTML in the built reference');
+      const tagEnd = openingTagEnd(html, next);
+      const openingTag = html.slice(next, tagEnd);
+      const id = /\sdata-section-id="([^"]*)"/.exec(openingTag)?.[1];
+      if (id !== undefined) {
+        const section = {id: decodeAttribute(id), openingTag, content: [tagEnd, end - '</div>'.length] as [number, number]};
+        if (section.id !== sectionIds[sections.length]) {
+          mismatch = true;
+          return;
+        }
+        sections.push(section);
+      }
+      position = end;
+      yield () => {};
+    }
+  };
+  await runInSlices(scan(), signal);
+  if (mismatch || sections.length !== sectionIds.length) return undefined;
+  // After the content column, the rest of Redoc's wrapper: two open elements (the wrapper and the reference).
+  const apiContentEnd = position + '</div>'.length;
+  const referenceEnd = elementEnd(html, apiContentEnd, 'div', 2);
+  if (referenceEnd === -1) return undefined;
+  const firstSection = sections[0] ? sections[0].content[0] - sections[0].openingTag.length : position;
+  return {
+    html,
+    styles,
+    frame: html.slice(contentStart, menu[0]) + html.slice(menu[1], firstSection) + html.slice(position, referenceEnd - '</div>'.length),
+    menu,
+    sections,
+  };
+}
+
+/** Joins consecutive HTML strings into slices of about `SLICE_LENGTH` characters. */
+function* slices(parts: Iterable<string>): Generator<string> {
+  let current = '';
+  for (const part of parts) {
+    if (current && current.length + part.length > SLICE_LENGTH) {
+      yield current;
+      current = '';
+    }
+    current += part;
+  }
+  if (current) yield current;
+}
+
+/** A list of the menu's items longer than this waits for idle time when it does not show. */
+const DEFERRED_LIST_LENGTH = 2_000;
+
+/**
+ * The menu's items, `html[start, end)` (the content of a list), one item's HTML at a time, with
+ * the long lists of the items whose lists do not show (a tag's operations, until the tag opens)
+ * left empty and their place recorded in `deferred`, by the id of the item that holds them. The
+ * lists of groups of tags (`expandedIds`) show: they are kept, their own items treated alike.
+ */
+function* menuItems(
+  html: string,
+  [start, end]: [number, number],
+  expandedIds: Set<string>,
+  deferred: Map<string, [number, number]>,
+): Generator<string> {
+  for (const [itemStart, itemEnd] of children(html, start, end, 'li')) {
+    const nested = html.indexOf('<ul', itemStart);
+    if (nested === -1 || nested > itemEnd) {
+      yield html.slice(itemStart, itemEnd);
+      continue;
+    }
+    const nestedEnd = elementEnd(html, nested, 'ul');
+    const content: [number, number] = [openingTagEnd(html, nested), nestedEnd - '</ul>'.length];
+    const id = decodeAttribute(/\sdata-item-id="([^"]*)"/.exec(html.slice(itemStart, openingTagEnd(html, itemStart)))?.[1] ?? '');
+    let inner: string;
+    if (expandedIds.has(id)) inner = Array.from(menuItems(html, content, expandedIds, deferred)).join('');
+    else if (content[1] - content[0] > DEFERRED_LIST_LENGTH) {
+      inner = '';
+      deferred.set(id, content);
+    } else inner = html.slice(content[0], content[1]);
+    yield html.slice(itemStart, content[0]) + inner + html.slice(content[1], itemEnd);
+  }
+}
+
+/**
+ * The sections of a reference going into the page. A section put in empty gets Redoc's classes back
+ * as it gets its content (from React, or the server's HTML): `claim`. One that comes to life while
+ * other sections still go in keeps only the padding of Redoc's classes until they are all in
+ * (./reference.css): with Redoc's `:last-of-type` rule on one section, each addition has the
+ * browser restyle every section.
+ */
+export class SectionClasses {
+  private adding = true;
+  private readonly waiting: HTMLElement[] = [];
+
+  claim(element: HTMLElement): void {
+    const classes = element.getAttribute('data-kit-pending');
+    if (classes === null) return;
+    element.removeAttribute('data-kit-pending');
+    if (this.adding) {
+      element.setAttribute('data-kit-classes', classes);
+      this.waiting.push(element);
+    } else element.className = classes;
+  }
+
+  /** All sections are in: the sections that came to life meanwhile get Redoc's classes. */
+  allIn(): void {
+    this.adding = false;
+    for (const element of this.waiting.splice(0)) {
+      element.className = element.getAttribute('data-kit-classes') ?? element.className;
+      element.removeAttribute('data-kit-classes');
+    }
+  }
+}
+
+/** The reference put into the page, and what of the server's HTML is left to add. */
+export interface AdoptedReference {
+  /** The sections' elements, in page order. */
+  sections: HTMLElement[];
+  /** The section whose server HTML holds an element with this `data-section-id` (an operation's own id). */
+  holding(id: string): HTMLElement | undefined;
+  /** Puts the server's HTML into a section that has not come to life, now (a link's target, say). */
+  fill(section: HTMLElement): void;
+  /** Leaves a section out of the idle-time filling: it is coming to life, its content coming from React. */
+  claim(section: HTMLElement): void;
+  /** Puts in now the items of the list of the menu item `id`, if they are not in the page yet. */
+  fillList(id: string): void;
+  /** Fills the menu's lists and the sections not claimed, in idle time, nearest the viewport first. */
+  fillWhenIdle(signal: AbortSignal): void;
+}
+
+/**
+ * Puts the reference's CSS into `styles` (unless a style sheet for the same class names is in the
+ * document already: a reference seen before keeps its CSS, see ./LiveReference.tsx), and the frame,
+ * the menu and the sections into `root`, in slices. The lists of the menu's closed items and the
+ * sections' content are added later (`fillList`, `fill`, `fillWhenIdle`). `expandedIds` are the
+ * menu items whose lists show from the start (groups of tags); `sectionClass` is the kit's own class
+ * of a section (./Reference.module.css); `classes` gives sections Redoc's classes back;
+ * `onFirstSections` is called with the sections in the page once the first slice of them is in, so
+ * that those can come to life while the others go in.
+ */
+export async function adoptBuiltReference(
+  built: BuiltReferenceHtml,
+  root: HTMLElement,
+  styles: HTMLElement,
+  {
+    expandedIds,
+    sectionClass,
+    classes,
+    onFirstSections,
+  }: {expandedIds: Set<string>; sectionClass: string; classes: SectionClasses; onFirstSections?: (sections: HTMLElement[]) => void},
+  signal: AbortSignal,
+): Promise<AdoptedReference> {
+  const {html} = built;
+  const deferredLists = new Map<string, [number, number]>();
+  const steps = function* (): Generator<Step> {
+    yield () => {
+      const template = document.createElement('template');
+      template.innerHTML = built.styles;
+      const present = new Set(Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-class-names]'), (style) => style.dataset.classNames));
+      const names = template.content.querySelector<HTMLStyleElement>('style[data-class-names]')?.dataset.classNames;
+      if (names === undefined || !present.has(names)) styles.replaceChildren(template.content);
+    };
+    yield () => {
+      root.innerHTML = built.frame;
+    };
+    const menuList = () => root.querySelector('.menu-content ul')!;
+    for (const slice of slices(menuItems(html, built.menu, expandedIds, deferredLists))) {
+      yield () => menuList().insertAdjacentHTML('beforeend', slice);
+    }
+    // Empty until filled or rendered, marked so that they hold their estimated height
+    // (./reference.css), and with only the kit's class: Redoc's sections have a `:last-of-type`
+    // rule, which has the browser restyle every section of the content column whenever one is
+    // added. Without it, the sections go in a slice at a time, each slice restyled on its own.
+    const content = () => root.querySelector('.api-content')!;
+    const shells = built.sections.map((section) =>
+      section.openingTag.replace(/\sclass="([^"]*)"/, (_, classes: string) => {
+        const kept = classes.split(' ').filter((name) => name === sectionClass);
+        return ` class="${kept.join(' ')}" data-kit-pending="${classes}"`;
+      }) + '</div>',
+    );
+    let first = true;
+    for (const slice of slices(shells)) {
+      yield () => {
+        content().insertAdjacentHTML('beforeend', slice);
+        if (!first) return;
+        first = false;
+        onFirstSections?.(Array.from(root.querySelectorAll<HTMLElement>('.api-content > [data-section-id]')));
+      };
+    }
+  };
+  await runInSlices(steps(), signal, true);
+  classes.allIn();
+  const sections = Array.from(root.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'));
+  // Sections that came to life while the others went in are not filled.
+  const unfilled = new Map(
+    sections.flatMap((element, index) => (element.hasAttribute('data-kit-pending') ? [[element, built.sections[index]!] as const] : [])),
+  );
+
+  const claim = (element: HTMLElement) => {
+    unfilled.delete(element);
+    classes.claim(element);
+  };
+  const fill = (element: HTMLElement) => {
+    const section = unfilled.get(element);
+    if (!section) return;
+    element.innerHTML = html.slice(section.content[0], section.content[1]);
+    claim(element);
+  };
+  const holding = (id: string) => {
+    const attribute = ` data-section-id="${escapeAttribute(id)}"`;
+    const at = html.indexOf(attribute, built.sections[0]?.content[0] ?? html.length);
+    const index = built.sections.findIndex(({content: [start, end]}) => at >= start && at < end);
+    return index === -1 ? undefined : sections[index];
+  };
+  const fillList = (id: string) => {
+    const range = deferredLists.get(id);
+    if (!range) return;
+    deferredLists.delete(id);
+    const list = root.querySelector(`.menu-content li[data-item-id="${CSS.escape(id)}"] > ul`);
+    if (list) list.innerHTML = html.slice(range[0], range[1]);
+  };
+  return {
+    sections,
+    holding,
+    fill,
+    claim,
+    fillList,
+    fillWhenIdle(fillSignal) {
+      const idle =
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback
+          : (callback: IdleRequestCallback) => setTimeout(() => callback({didTimeout: false, timeRemaining: () => 5}), 50);
+      const distance = (element: HTMLElement) => {
+        const rect = element.getBoundingClientRect();
+        return rect.bottom < 0 ? -rect.bottom : Math.max(0, rect.top - window.innerHeight);
+      };
+      // The menu's lists, then the sections nearest the viewport first (where the reader is likely
+      // to look), in an order found once: finding it again would lay the page out each time.
+      let order: HTMLElement[] | undefined;
+      let cursor = 0;
+      const run = (deadline: IdleDeadline) => {
+        if (fillSignal.aborted) return;
+        const start = performance.now();
+        // Most of an idle period (up to 50 ms), not a few milliseconds: the frame after each filling
+        // costs the browser about the same whatever was filled (a thousand skipped sections on a
+        // phone: tens of milliseconds), so fewer, fuller periods cost the page less.
+        const timeLeft = () => deadline.timeRemaining() > 6 && performance.now() - start < IDLE_BUDGET_MS;
+        do {
+          const list = deferredLists.keys().next();
+          if (!list.done) {
+            fillList(list.value);
+            continue;
+          }
+          order ??= Array.from(unfilled.keys())
+            .map((element) => ({element, distance: distance(element)}))
+            .sort((a, b) => a.distance - b.distance)
+            .map(({element}) => element);
+          while (cursor < order.length && !unfilled.has(order[cursor]!)) cursor += 1;
+          const next = order[cursor];
+          if (!next) return;
+          fill(next);
+        } while (timeLeft());
+        idle(run);
+      };
+      idle(run);
+    },
+  };
+}

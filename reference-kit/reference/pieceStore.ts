@@ -1,0 +1,166 @@
+/**
+ * A spec's pieces in the browser (../lib/specPieces.js): each parsed once, when first asked for,
+ * and what a piece refers to found in its text, so that a section of the reference parses only the
+ * operation it shows and the components that operation reaches.
+ */
+import type {SpecPieces} from '../lib/specPieces';
+
+type Json = Record<string, unknown>;
+/** Where a piece's text is: its bundle and its index in it. */
+type Place = [number, number];
+
+/**
+ * A component's name from the last token of a reference to it: percent-decoded, then JSON pointer
+ * escapes undone, as Redoc's parser reads it.
+ */
+function componentName(token: string): string {
+  let name = token;
+  try {
+    name = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoded: the name as written.
+  }
+  return name.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The components a piece's text names, as `<type>/<name>`. */
+function namedComponents(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/#\/components\/([A-Za-z]+)\/([^"\\/\s#]+)/g)) found.add(`${match[1]}/${componentName(match[2] ?? '')}`);
+  return Array.from(found);
+}
+
+export class PieceStore {
+  private readonly parsed = new Map<string, unknown>();
+  private readonly named = new Map<string, string[]>();
+  private readonly bundles = new Map<number, string[]>();
+  private index?: {operations: Map<string, Place>; components: Map<string, Place>; order: Map<string, number>};
+  private baseSpec?: Json;
+  private wholeSpec?: Json;
+
+  constructor(private readonly pieces: SpecPieces) {}
+
+  /** The spec without operations and components' entries. Shared: copy what you change. */
+  base(): Json {
+    return (this.baseSpec ??= JSON.parse(this.pieces.base) as Json);
+  }
+
+  /** The JSON text of the spec without operations and components' entries. */
+  baseText(): string {
+    return this.pieces.base;
+  }
+
+  /** The whole spec, built once from the pieces (those parsed before are reused). */
+  whole(): Json {
+    if (!this.wholeSpec) {
+      const spec = JSON.parse(this.pieces.base) as Record<string, Record<string, Json>>;
+      for (const [container, path, method, bucket, index] of this.pieces.operations) {
+        const value = this.parse(`${container} ${path} ${method}`, [bucket, index]);
+        // The path item's own fields: a copy, which its operations are added to.
+        if (method === '') spec[container]![path] = value !== null && typeof value === 'object' ? {...(value as Json)} : (value as Json);
+        else spec[container]![path]![method] = value;
+      }
+      for (const [type, name, bucket, index] of this.pieces.components) {
+        spec.components![type]![name] = this.parse(`${type}/${name}`, [bucket, index]) as Json;
+      }
+      this.wholeSpec = spec;
+    }
+    return this.wholeSpec;
+  }
+
+  /** A path item's fields other than its operations (the whole item when it is a `$ref`). */
+  pathItem(container: string, path: string): Json | undefined {
+    return this.operationPiece(container, path, '') as Json | undefined;
+  }
+
+  /** An operation, as the spec has it. */
+  operation(container: string, path: string, method: string): Json | undefined {
+    return this.operationPiece(container, path, method) as Json | undefined;
+  }
+
+  /** The texts of a path item's own fields and of one of its operations (what they refer to is in them). */
+  operationTexts(container: string, path: string, method: string): string[] {
+    const {operations} = this.indexed();
+    return [operations.get(`${container} ${path} `), operations.get(`${container} ${path} ${method}`)]
+      .filter((place): place is Place => place !== undefined)
+      .map((place) => this.text(place));
+  }
+
+  /** The component `<type>/<name>`, parsed; undefined when the spec has none by that name. */
+  component(key: string): unknown {
+    const place = this.indexed().components.get(key);
+    return place === undefined ? undefined : this.parse(key, place);
+  }
+
+  hasComponent(key: string): boolean {
+    return this.indexed().components.has(key);
+  }
+
+  /**
+   * The components that `texts` name, and those these name in turn, with the schemas Redoc looks up
+   * beside them (`extra`, and the subtypes of a discriminator's family), in the spec's order.
+   */
+  reached(texts: string[], extra: string[] = []): string[] {
+    const {components, order} = this.indexed();
+    const found = new Set<string>();
+    const queue = [...texts.flatMap((text) => namedComponents(text)), ...extra];
+    while (queue.length > 0) {
+      const key = queue.pop()!;
+      if (found.has(key) || !components.has(key)) continue;
+      found.add(key);
+      queue.push(...this.namedBy(key), ...(this.pieces.derived[key] ?? []));
+    }
+    return Array.from(found).sort((a, b) => order.get(a)! - order.get(b)!);
+  }
+
+  /** The schemas that list `tag` in `x-tags`. */
+  tagged(tag: string): string[] {
+    return this.pieces.tagged[tag] ?? [];
+  }
+
+  private namedBy(key: string): string[] {
+    let names = this.named.get(key);
+    if (!names) {
+      const place = this.indexed().components.get(key);
+      names = place === undefined ? [] : namedComponents(this.text(place));
+      this.named.set(key, names);
+    }
+    return names;
+  }
+
+  private operationPiece(container: string, path: string, method: string): unknown {
+    const key = `${container} ${path} ${method}`;
+    const place = this.indexed().operations.get(key);
+    return place === undefined ? undefined : this.parse(key, place);
+  }
+
+  /** A piece's text; its bundle is compiled the first time one of its pieces is read. */
+  private text([bucket, index]: Place): string {
+    let texts = this.bundles.get(bucket);
+    if (!texts) {
+      texts = this.pieces.buckets[bucket]!();
+      this.bundles.set(bucket, texts);
+    }
+    return texts[index]!;
+  }
+
+  private parse(key: string, place: Place): unknown {
+    if (!this.parsed.has(key)) this.parsed.set(key, JSON.parse(this.text(place)));
+    return this.parsed.get(key);
+  }
+
+  private indexed() {
+    if (!this.index) {
+      const operations = new Map<string, Place>();
+      for (const [container, path, method, bucket, index] of this.pieces.operations) operations.set(`${container} ${path} ${method}`, [bucket, index]);
+      const components = new Map<string, Place>();
+      const order = new Map<string, number>();
+      this.pieces.components.forEach(([type, name, bucket, index], position) => {
+        components.set(`${type}/${name}`, [bucket, index]);
+        order.set(`${type}/${name}`, position);
+      });
+      this.index = {operations, components, order};
+    }
+    return this.index;
+  }
+}
