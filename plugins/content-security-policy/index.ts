@@ -54,8 +54,12 @@ export default function contentSecurityPolicyPlugin(): Plugin {
   return {
     name: 'content-security-policy',
     async postBuild({outDir}) {
+      // Docusaurus runs every plugin's postBuild at once, and the search plugin reads these pages
+      // meanwhile: each page is replaced whole (a rename), never seen half written.
       for (const file of await htmlFiles(outDir)) {
-        await fs.writeFile(file, withPolicy(await fs.readFile(file, 'utf8')));
+        const next = `${file}.csp-tmp`;
+        await fs.writeFile(next, withPolicy(await fs.readFile(file, 'utf8')));
+        await fs.rename(next, file);
       }
     },
   };
