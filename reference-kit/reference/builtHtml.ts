@@ -47,7 +47,7 @@ export async function runInSlices(steps: Iterable<Step | void>, signal: AbortSig
     let start = performance.now();
     for (const step of steps) {
       if (signal.aborted) throw new DOMException('The reference was left', 'AbortError');
-      step?.();
+      if (typeof step === 'function') step();
       if (oneStepPerTask) {
         await nextFrame();
         start = performance.now();
