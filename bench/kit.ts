@@ -6,11 +6,12 @@
  * `npm run bench`'s.
  *
  *   REMOTE_SPEC_URL="http://remote-spec.invalid/openapi.yaml" npm run build   (the kit's download)
- *   npm run bench:kit [-- --runs 3] [--only petstore,rclone] [--no-stock]
+ *   npm run bench:kit [-- --runs 3] [--only petstore,rclone] [--no-stock | --stock petstore,okta]
  *
  *   --runs      traced loads, click-throughs and Lighthouse runs per page (default 3; medians)
  *   --only      a subset of the specs, by id: petstore, and the corpus's
  *   --no-stock  the kit's sites only (the budget against stock is then not checked)
+ *   --stock     stock sites for these specs only (stock takes minutes per load on the largest)
  *
  * The budgets, each the kit's promise that a spec's size or shape does not cost a reader:
  *   1. every corpus spec's kit site builds with Node's default heap, at most 2 GiB at its peak;
@@ -77,7 +78,12 @@ function parseOptions(argv: string[]) {
   try {
     ({values} = parseArgs({
       args: argv,
-      options: {runs: {type: 'string', default: String(FULL_RUNS)}, only: {type: 'string'}, 'no-stock': {type: 'boolean', default: false}},
+      options: {
+        runs: {type: 'string', default: String(FULL_RUNS)},
+        only: {type: 'string'},
+        'no-stock': {type: 'boolean', default: false},
+        stock: {type: 'string'},
+      },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -88,7 +94,12 @@ function parseOptions(argv: string[]) {
   const unknown = ids.filter((id) => !known.includes(id));
   if (ids.length === 0 || unknown.length) throw new UsageError(`--only: choose from ${known.join(', ')}`);
   const variants: Variant[] = values['no-stock'] ? ['kit'] : ['kit', 'stock'];
-  return {runs, ids, variants, partial: runs !== FULL_RUNS || ids.length !== known.length || variants.length !== 2};
+  const list = (value: string) => [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))];
+  const stockIds = values.stock === undefined ? ids : list(values.stock);
+  if (values.stock !== undefined && values['no-stock']) throw new UsageError('--stock and --no-stock: choose one');
+  if (stockIds.some((id) => !ids.includes(id))) throw new UsageError(`--stock: choose from ${ids.join(', ')}`);
+  const partial = runs !== FULL_RUNS || ids.length !== known.length || variants.length !== 2 || stockIds.length !== ids.length;
+  return {runs, ids, variants, stockIds, partial};
 }
 
 /** The spec files, in the order the report lists them: the pet store first, then the corpus's. */
@@ -175,6 +186,7 @@ async function main(): Promise<void> {
     }
     for (const [slot, spec] of specs.entries()) {
       for (const variant of options.variants) {
+        if (variant === 'stock' && !options.stockIds.includes(spec.id)) continue;
         const dir = await makeSite(spec, variant, slot, kitBase);
         const site: Site = {spec, variant, dir, build: {ok: false, error: 'not built yet'}, heights: {}, coldLoads: [], clickThroughs: [], lighthouse: []};
         sites.push(site);
