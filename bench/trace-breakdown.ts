@@ -379,6 +379,8 @@ interface Task {
   /** Unthrottled recordings: the task's CPU time times 4, what Lighthouse's simulation makes of it. */
   cpuDuration: number | undefined;
   buckets: Map<string, number>;
+  /** The task's milliseconds by bucket and part (`bucket: part`), to tell what one long task was made of. */
+  details: Map<string, number>;
 }
 
 interface RunResult {
@@ -522,12 +524,14 @@ async function analyze(trace: Trace, url: string, symbols: Symbolicator, throttl
     busy += duration;
     const afterLoad = load !== undefined && task.ts >= load;
     const taskBuckets = new Map<string, number>();
+    const taskDetails = new Map<string, number>();
     const credit = (bucket: string, detail: string | undefined, value: number) => {
       const pair = buckets.get(bucket) ?? [0, 0];
       pair[afterLoad ? 1 : 0] += value;
       buckets.set(bucket, pair);
       if (detail) add(details, `${bucket}\u0000${detail}`, value);
       add(taskBuckets, bucket, value);
+      add(taskDetails, detail ? `${bucket}: ${detail}` : bucket, value);
     };
 
     // Per-script compile and top-level evaluation, from the trace events.
@@ -576,7 +580,7 @@ async function analyze(trace: Trace, url: string, symbols: Symbolicator, throttl
     const cpuDuration = throttled || task.cpu === undefined ? undefined : ms(task.cpu) * SIMULATED_SLOWDOWN;
     if (cpuDuration === undefined) cpuTbt = undefined;
     if (duration > LONG_TASK_MS) {
-      longTasks.push({start: ms(task.ts - t0), duration, cpuDuration, buckets: taskBuckets});
+      longTasks.push({start: ms(task.ts - t0), duration, cpuDuration, buckets: taskBuckets, details: taskDetails});
     }
     if (task.end > fcp) {
       // Lighthouse's rule: only the part of a task after FCP counts.
@@ -760,14 +764,19 @@ function report(label: string, runs: RunResult[], top: number): string {
 
   // The run with the median blocking time, for a list that belongs together.
   const typical = [...runs].sort((a, b) => a.tbt - b.tbt)[runs.length >> 1]!;
-  out.push('', `### Long tasks (the run with the median blocking time, ${fmt(typical.tbt)} ms)`, '', '| start (ms) | duration (ms) | 4 × CPU time (unthrottled runs) | mostly |', '| ---: | ---: | ---: | --- |');
+  out.push('', `### Long tasks (the run with the median blocking time, ${fmt(typical.tbt)} ms)`, '', '| start (ms) | duration (ms) | 4 × CPU time (unthrottled runs) | mostly | in detail |', '| ---: | ---: | ---: | --- | --- |');
   for (const task of typical.longTasks) {
     const mostly = [...task.buckets.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
       .map(([bucket, value]) => `${bucket} ${fmt(value)}`)
       .join(', ');
-    out.push(`| ${fmt(task.start)} | ${fmt(task.duration)} | ${fmt(task.cpuDuration)} | ${mostly} |`);
+    const parts = [...task.details.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([part, value]) => `${part} ${fmt(value)}`)
+      .join(', ');
+    out.push(`| ${fmt(task.start)} | ${fmt(task.duration)} | ${fmt(task.cpuDuration)} | ${mostly} | ${parts} |`);
   }
 
   const functionNames = [...new Set(runs.flatMap((r) => [...r.functions.keys()]))];
