@@ -7,22 +7,30 @@
  * client-side navigation, the page's HTML in the static build, fetched. Without a static build
  * (`npm start`), when that HTML cannot be had, or for a reference that shows Redoc's search box
  * (which needs the store of the whole spec), React renders the whole reference (./Reference.tsx),
- * as Redoc's own component would.
+ * as Redoc's own component would (./RenderedReference.tsx).
+ *
+ * Nothing of this module or of the live reference loads Redoc: Redoc's code comes after the page
+ * is in, in a task of its own (./loadAfterMount.ts).
  */
 import React, {useState} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import Reference from './Reference';
 import LiveReference from './LiveReference';
-import {useIsHydrating} from './keepServerHtml';
-import {useModeOptions, useRedocStore} from './useRedocStore';
+import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
+import {useModuleAfterMount} from './loadAfterMount';
+import {loadRenderedReference} from './redocChunks';
+import {useModeOptions} from './modeOptions';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 
-function RenderedReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
-  const {store, modeTheme} = useRedocStore(specProps, optionsOverrides);
+/** The whole reference, once Redoc is loaded; until then the server's HTML, kept, or an empty frame. */
+function RenderedReference(props: BuiltReferenceProps): React.ReactElement {
+  const rendered = useModuleAfterMount<typeof import('./RenderedReference')>(loadRenderedReference);
+  const className = referenceClassName(props.specProps, props.className);
+  if (rendered) return <rendered.default {...props} />;
   return (
-    <div className={referenceClassName(specProps, className)}>
-      <Reference store={store} theme={modeTheme} />
-    </div>
+    <>
+      <div className="redocusaurus-styles" {...KEEP_SERVER_HTML} />
+      <div className={className} data-kit-reference="" {...KEEP_SERVER_HTML} />
+    </>
   );
 }
 

@@ -2,14 +2,16 @@
  * A reference whose spec the browser fetches: `<Redoc url="…" />` without a `spec`, and a URL spec
  * under `npm start`. Redoc's own loader fetches and bundles it (in a chunk of its own in production,
  * ../lib/specLoader.js), its link addresses that could run script are emptied (../lib/safeLinks.js),
- * and Redoc's standalone component renders it. The server renders only the reference's frame.
+ * and Redoc's standalone component renders it. The server renders only the reference's frame, and
+ * Redoc's code is loaded in the browser with the spec (./loadAfterMount.ts).
  */
 import React, {useEffect, useState} from 'react';
 import clsx from 'clsx';
-import {loadAndBundleSpec, RedocStandalone, type RedocRawOptions} from 'redoc';
+import type {RedocRawOptions, RedocStandalone} from 'redoc';
 import {useColorMode} from '@docusaurus/theme-common';
 import {withSafeLinks} from '../lib/safeLinks';
-import {useModeOptions} from './useRedocStore';
+import {nextTask} from './loadAfterMount';
+import {useModeOptions} from './modeOptions';
 
 interface Props {
   url?: string;
@@ -18,7 +20,7 @@ interface Props {
   optionsOverrides?: RedocRawOptions;
 }
 
-type Loaded = {spec: object} | {error: string} | undefined;
+type Loaded = {spec: object; Standalone: typeof RedocStandalone} | {error: string} | undefined;
 
 export default function FetchedReference({url, themeId = 'theme-redoc', className, optionsOverrides}: Props): React.ReactElement {
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(themeId, optionsOverrides);
@@ -32,13 +34,14 @@ export default function FetchedReference({url, themeId = 'theme-redoc', classNam
     }
     let current = true;
     // As given, like Redoc's own `specUrl`: a relative URL is fetched from the page's address.
-    loadAndBundleSpec(url).then(
-      (spec) => {
+    nextTask()
+      .then(() => import(/* webpackChunkName: "reference-fetched" */ 'redoc'))
+      .then(async ({loadAndBundleSpec, RedocStandalone: Standalone}) => {
+        const spec = await loadAndBundleSpec(url);
         withSafeLinks(spec);
-        if (current) setLoaded({spec});
-      },
-      (error: unknown) => current && setLoaded({error: error instanceof Error ? error.message : String(error)}),
-    );
+        if (current) setLoaded({spec, Standalone});
+      })
+      .catch((error: unknown) => current && setLoaded({error: error instanceof Error ? error.message : String(error)}));
     return () => {
       current = false;
     };
@@ -52,7 +55,7 @@ export default function FetchedReference({url, themeId = 'theme-redoc', classNam
           Could not load the API description{url ? ` from ${url}` : ''}: {loaded.error}
         </p>
       )}
-      {loaded && 'spec' in loaded && <RedocStandalone spec={loaded.spec} options={options} />}
+      {loaded && 'spec' in loaded && <loaded.Standalone spec={loaded.spec} options={options} />}
     </div>
   );
 }

@@ -1,13 +1,11 @@
 /**
- * A reference the server rendered, brought to life piece by piece, at a cost that does not grow
- * with the spec.
+ * The live part of a reference the server rendered (./LiveReference.tsx), with Redoc's code: it
+ * brings the server's HTML to life piece by piece, at a cost that does not grow with the spec.
  *
- * The server's HTML comes from the page itself when the page loads with it (`source="page"`):
- * while the page hydrates, React keeps the server's HTML of the whole reference and renders
- * nothing of it, so hydration costs the same for twenty operations or two thousand. A page reached
- * by client-side navigation has none (`source="built"`): the page's own HTML is fetched from the
- * static build and put into the page in slices (./builtHtml.ts), or, should that fail, the
- * reference is rendered whole (`onUnavailable`). Then, either way:
+ * The server's HTML is in the page as it loaded (`source="page"`), or, on a page reached by
+ * client-side navigation (`source="built"`), the page's own HTML is fetched from the static build
+ * and put into the page in slices (./builtHtml.ts), or, should that fail, the reference is
+ * rendered whole (`onUnavailable`). Then, either way:
  * - the menu comes to life on the server's HTML, without React and without the spec
  *   (./liveMenu.ts): clicks, scroll tracking and the URL's hash work at once;
  * - each section, and the API's info block, is rendered by React when it comes within a screen of
@@ -20,7 +18,7 @@
  * class names that CSS covers, so that it does not add the same rules again and make the browser
  * restyle the whole reference.
  */
-import React, {useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
+import React, {useEffect, useMemo, useState} from 'react';
 import {createPortal} from 'react-dom';
 import {
   ApiInfo,
@@ -43,12 +41,11 @@ import {
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
 import {SectionContent} from './Reference';
-import {referenceClassName, type BuiltReferenceProps} from './specData';
-import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
+import type {LiveReferenceProps} from './LiveReference';
 import {afterNearbyWakes, wakeNearViewport} from './hydrationQueue';
 import {startLiveMenu, type LiveMenu} from './liveMenu';
 import {SpecParts} from './specParts';
-import {useModeOptions} from './useRedocStore';
+import {useModeOptions} from './modeOptions';
 import {adoptBuiltReference, readBuiltReference, SectionClasses, type AdoptedReference} from './builtHtml';
 import sectionStyles from './Reference.module.css';
 import type {OutlineItem} from './specData';
@@ -115,20 +112,16 @@ interface Woken {
   content: React.ReactElement;
 }
 
-export interface LiveReferenceProps extends BuiltReferenceProps {
-  /** Where the server's HTML is: in the page as it loaded, or in the page's built HTML, to be fetched. */
-  source: 'page' | 'built';
-  /** Called when the built HTML cannot be had or does not match this reference. */
-  onUnavailable?: () => void;
+export interface LiveSectionsProps extends LiveReferenceProps {
+  /** The reference's element, with the server's HTML, or empty until the built HTML goes in. */
+  root: HTMLElement;
+  /** The element of the server's style sheets. */
+  styles: HTMLElement;
+  /** `source="built"`: the page's built HTML, on its way. */
+  pageHtml?: Promise<string>;
 }
 
-export default function LiveReference({specProps, optionsOverrides, className, source, onUnavailable}: LiveReferenceProps): React.ReactElement {
-  const root = useRef<HTMLDivElement>(null);
-  const styles = useRef<HTMLDivElement>(null);
-  if (useIsHydrating()) {
-    // The server's CSS is in the page; register its names before any section renders.
-    document.querySelectorAll('.redocusaurus-styles').forEach(registerServerClassNames);
-  }
+export default function LiveSections({specProps, optionsOverrides, source, onUnavailable, root, styles, pageHtml}: LiveSectionsProps): React.ReactElement {
 
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(specProps.themeId ?? 'theme-redoc', optionsOverrides);
   const options = useMemo(() => new RedocNormalizedOptions(lightThemeOptions, MARKDOWN_COMPONENTS), [lightThemeOptions]);
@@ -138,7 +131,9 @@ export default function LiveReference({specProps, optionsOverrides, className, s
   const [woken, setWoken] = useState<Woken[]>([]);
 
   useEffect(() => {
-    const element = root.current!;
+    const element = root;
+    // The server's CSS is in the page: its names are registered before any section renders.
+    if (source === 'page') document.querySelectorAll('.redocusaurus-styles').forEach(registerServerClassNames);
     const outline = specProps.outline ?? [];
     const sections = sectionsOf(outline);
     const outlineById = new Map(sections.map((item) => [item.id, item]));
@@ -202,7 +197,7 @@ export default function LiveReference({specProps, optionsOverrides, className, s
         started = first;
         startSections(first);
       };
-      adopt(element, styles.current!, sections, {groups, classes, onFirstSections}, controller.signal)
+      adopt(pageHtml!, element, styles, sections, {groups, classes, onFirstSections}, controller.signal)
         .then((reference) => {
           adopted = reference;
           // A link to a section lands on it before the sections near the top come to life: the
@@ -245,19 +240,8 @@ export default function LiveReference({specProps, optionsOverrides, className, s
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useLayoutEffect(() => {
-    const container = styles.current;
-    // styled-components counts on the server's rules for the names registered above for as long as
-    // the page lives: when the reference goes (client-side navigation), its CSS moves to <head>.
-    return () => {
-      if (container) document.head.append(...Array.from(container.querySelectorAll('style')));
-    };
-  }, []);
-
   return (
     <>
-      <div ref={styles} className="redocusaurus-styles" {...KEEP_SERVER_HTML} />
-      <div ref={root} className={referenceClassName(specProps, className)} data-kit-reference="" {...KEEP_SERVER_HTML} />
       {woken.map(({element, store, content}) =>
         createPortal(
           <ThemeProvider theme={theme}>
@@ -273,8 +257,9 @@ export default function LiveReference({specProps, optionsOverrides, className, s
   );
 }
 
-/** Fetches the page's built HTML and puts this reference's into the page (./builtHtml.ts). */
+/** Puts this reference's part of the page's built HTML into the page (./builtHtml.ts). */
 async function adopt(
+  pageHtml: Promise<string>,
   root: HTMLElement,
   styles: HTMLElement,
   sections: OutlineItem[],
@@ -285,9 +270,7 @@ async function adopt(
   }: {groups: Set<string>; classes: SectionClasses; onFirstSections: (sections: HTMLElement[]) => void},
   signal: AbortSignal,
 ) {
-  const response = await fetch(window.location.pathname, {signal, credentials: 'same-origin', headers: {Accept: 'text/html'}});
-  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-  const html = await response.text();
+  const html = await pageHtml;
   const built = await readBuiltReference(
     html,
     sections.map((section) => section.id),

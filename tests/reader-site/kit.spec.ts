@@ -356,8 +356,13 @@ test("the reader's own Redoc colours win over the kit's palette, lifted to 4.5:1
     await page.goto(kitServer.url + API);
     await waitForHydration(page);
     const code = page.locator('.redocusaurus .redoc-markdown code').first();
-    await code.scrollIntoViewIfNeeded();
-    const colour = await code.evaluate((element) => getComputedStyle(element).color);
+    // The section may come to life (Redoc loads after hydration) while it is read: read it again then.
+    let colour = '';
+    await expect(async () => {
+      await code.scrollIntoViewIfNeeded({timeout: 2_000});
+      colour = await code.evaluate((element) => (element.isConnected ? getComputedStyle(element).color : ''));
+      expect(colour).not.toBe('');
+    }).toPass();
     await context.close();
     return rgb(colour);
   };
