@@ -45,6 +45,7 @@ import type {LiveReferenceProps} from './LiveReference';
 import {afterNearbyWakes, wakeNearViewport} from './hydrationQueue';
 import {startLiveMenu, type LiveMenu} from './liveMenu';
 import {SpecParts} from './specParts';
+import {HeightFit} from './heightFit';
 import {useModeOptions} from './modeOptions';
 import {adoptBuiltReference, readBuiltReference, SectionClasses, type AdoptedReference} from './builtHtml';
 import sectionStyles from './Reference.module.css';
@@ -142,6 +143,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
     let menu: LiveMenu | undefined;
     let adopted: AdoptedReference | undefined;
     const classes = new SectionClasses();
+    const fit = new HeightFit(element);
 
     const wake = (target: HTMLElement, build: () => {spec: SpecStore; content: React.ReactElement} | undefined) => {
       const piece = build();
@@ -151,6 +153,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       // React renders into the element from nothing: the server's HTML goes first.
       target.replaceChildren();
       setWoken((pieces) => [...pieces, {element: target, store: liteStore(piece.spec, options), content: piece.content}]);
+      if (target.dataset.sectionId) fit.rendered(target);
     };
     /** Brings the info block and these sections to life near the viewport (all sections by default). */
     const startSections = (
@@ -233,6 +236,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
     }
     return () => {
       controller.abort();
+      fit.dispose();
       menu?.dispose();
       cancels.forEach((cancel) => cancel());
     };

@@ -407,6 +407,36 @@ test.describe('the page is as tall before its sections render as after', () => {
     }
   }
 
+  for (const reached of ['on a first load', 'after a click'] as const) {
+    test(`${reached}: the sections not rendered yet hold their estimates scaled by what the rendered ones measured (reference-kit/reference/heightFit.ts)`, async ({page}) => {
+      await page.setViewportSize({width: 1280, height: 800});
+      if (reached === 'after a click') await clickThrough(page);
+      else {
+        await page.goto(API_PAGE);
+        await waitForHydration(page);
+      }
+      const fitOf = () => page.locator('[data-kit-reference]').evaluate((node) => (node as HTMLElement).style.getPropertyValue('--kit-fit'));
+      await expect.poll(fitOf, {timeout: 15_000}).not.toBe('');
+      expect(await renderedByReact(page, FAR_OPERATION)).toBe(false);
+      // After a click the section goes in empty, then gets the built page's HTML in idle time.
+      await expect(section(page, FAR_OPERATION)).not.toHaveAttribute('data-kit-pending', /.*/);
+      const {fit, estimate, held} = await section(page, FAR_OPERATION).evaluate((node) => {
+        const style = getComputedStyle(node);
+        const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+        const reference = node.closest<HTMLElement>('[data-kit-reference]')!;
+        return {
+          fit: Number(reference.style.getPropertyValue('--kit-fit')),
+          estimate: parseFloat(style.getPropertyValue('--kit-h')),
+          held: node.getBoundingClientRect().height - padding,
+        };
+      });
+      expect(fit).toBeGreaterThanOrEqual(0.5);
+      expect(fit).toBeLessThanOrEqual(1.5);
+      expect(estimate, 'the estimate is a length in pixels').toBeGreaterThan(0);
+      expect(Math.abs(held - estimate * fit), `${held} px held for an estimate of ${estimate} px, fitted by ${fit}`).toBeLessThan(2);
+    });
+  }
+
   test('nothing but Redoc\'s padding between the API\'s title block and the first section', async ({page}) => {
     await page.goto(API_PAGE);
     await waitForHydration(page);

@@ -1,0 +1,90 @@
+/**
+ * The placeholders' heights, fitted to the page as its sections come to life.
+ *
+ * The server estimates each section's height from its HTML (./sectionHeights.ts), with weights
+ * fitted to two specs and chosen to err on the tall side. How far off they are depends on the spec
+ * and the width: 5 to 17 % too tall on the pet store, 13 % at 412 px and 25 % at 1,280 px on rclone's
+ * parameter tables. The sections that have come to life tell: their heights against their estimates
+ * give a factor, `--kit-fit` on the reference, by which the CSS scales the estimates of the sections
+ * the browser has not laid out yet (./Reference.module.css). A section once laid out keeps its own
+ * height (`contain-intrinsic-size: auto`), so the factor only changes the room held for the others,
+ * and only when what has been measured says something new: after 1, 2, 4, 8… sections, keeping
+ * the section at the top of the viewport where it was (browsers without scroll anchoring, Safari,
+ * would not, and Chromium's did not after a jump through the menu). The first
+ * section counts in full: on the pet store and rclone, weighing the first ones less (as if two more
+ * sections had measured what the server estimated) left the page 6 to 13 % too tall on load, against
+ * 2 to 7 % without.
+ */
+import {nextTask} from './loadAfterMount';
+
+/** The factor stays within these bounds: odd sections do not halve or double the page. */
+const FIT_RANGE = [0.5, 1.5] as const;
+
+export class HeightFit {
+  private estimated = 0;
+  private measured = 0;
+  private sections = 0;
+  private nextUpdate = 1;
+  private pending: HTMLElement[] = [];
+  private scheduled = false;
+  private disposed = false;
+
+  constructor(private readonly reference: HTMLElement) {}
+
+  /** A section has come to life: measured after the browser has laid it out, with the others of the frame. */
+  rendered(section: HTMLElement): void {
+    this.pending.push(section);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => {
+      // After the frame: its layout is done, and reading it costs nothing more.
+      void nextTask().then(() => this.measure());
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  private measure(): void {
+    this.scheduled = false;
+    const sections = this.pending;
+    this.pending = [];
+    if (this.disposed) return;
+    for (const section of sections) {
+      if (!section.isConnected) continue;
+      const style = getComputedStyle(section);
+      // `--kit-h` is registered as a length (./reference.css): its computed value is in pixels.
+      const estimate = parseFloat(style.getPropertyValue('--kit-h'));
+      const height = section.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      if (!(estimate > 0) || !(height > 0)) continue;
+      this.estimated += estimate;
+      this.measured += height;
+      this.sections += 1;
+    }
+    if (this.sections < this.nextUpdate) return;
+    while (this.nextUpdate <= this.sections) this.nextUpdate *= 2;
+    const fit = Math.min(FIT_RANGE[1], Math.max(FIT_RANGE[0], this.measured / this.estimated));
+    // The sections above the viewport change height too: what the reader sees stays where it is.
+    const anchor = this.sectionAtTop();
+    const top = anchor?.getBoundingClientRect().top;
+    this.reference.style.setProperty('--kit-fit', fit.toFixed(3));
+    if (anchor && top !== undefined) {
+      const moved = anchor.getBoundingClientRect().top - top;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    }
+  }
+
+  /** The first section that reaches into the viewport (sections are one above the other: a binary search). */
+  private sectionAtTop(): HTMLElement | undefined {
+    const sections = this.reference.querySelectorAll<HTMLElement>('.api-content > [data-section-id]');
+    let [low, high] = [0, sections.length - 1];
+    if (high < 0) return undefined;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (sections[middle]!.getBoundingClientRect().bottom > 0) high = middle;
+      else low = middle + 1;
+    }
+    return sections[low];
+  }
+}
