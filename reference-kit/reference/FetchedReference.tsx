@@ -10,7 +10,7 @@ import clsx from 'clsx';
 import type {RedocRawOptions, RedocStandalone} from 'redoc';
 import {useColorMode} from '@docusaurus/theme-common';
 import {withSafeLinks} from '../lib/safeLinks';
-import {nextTask} from './loadAfterMount';
+import {nextTask} from './tasks';
 import {useModeOptions} from './modeOptions';
 
 interface Props {

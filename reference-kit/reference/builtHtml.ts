@@ -18,6 +18,7 @@
  * The page is never parsed as a whole: the reference is found in the text with string searches,
  * in slices too, and only what goes into the page is parsed.
  */
+import {afterNextFrame, nextTask} from './tasks';
 
 /** HTML parsed per slice. */
 const SLICE_LENGTH = 12_000;
@@ -35,31 +36,20 @@ type Step = () => void;
  * frame, work that grows with what was added); rejects if `signal` aborts.
  */
 export async function runInSlices(steps: Iterable<Step | void>, signal: AbortSignal, oneStepPerTask = false): Promise<void> {
-  const channel = new MessageChannel();
-  const nextTask = () =>
-    new Promise<void>((resolve) => {
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(undefined);
-    });
-  // After the next frame: its style and layout are then those of this task's additions alone.
-  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  try {
-    let start = performance.now();
-    for (const step of steps) {
-      if (signal.aborted) throw new DOMException('The reference was left', 'AbortError');
-      if (typeof step === 'function') step();
-      if (oneStepPerTask) {
-        await nextFrame();
-        start = performance.now();
-      } else if (performance.now() - start > TASK_BUDGET_MS) {
-        await nextTask();
-        start = performance.now();
-      }
-    }
+  let start = performance.now();
+  for (const step of steps) {
     if (signal.aborted) throw new DOMException('The reference was left', 'AbortError');
-  } finally {
-    channel.port1.close();
+    if (typeof step === 'function') step();
+    if (oneStepPerTask) {
+      // After the next frame: its style and layout are then those of this step's additions alone.
+      await afterNextFrame();
+      start = performance.now();
+    } else if (performance.now() - start > TASK_BUDGET_MS) {
+      await nextTask();
+      start = performance.now();
+    }
   }
+  if (signal.aborted) throw new DOMException('The reference was left', 'AbortError');
 }
 
 /**

@@ -15,7 +15,7 @@
  * sections had measured what the server estimated) left the page 6 to 13 % too tall on load, against
  * 2 to 7 % without.
  */
-import {nextTask} from './loadAfterMount';
+import {afterNextFrame} from './tasks';
 
 /** The factor stays within these bounds: odd sections do not halve or double the page. */
 const FIT_RANGE = [0.5, 1.5] as const;
@@ -36,10 +36,8 @@ export class HeightFit {
     this.pending.push(section);
     if (this.scheduled) return;
     this.scheduled = true;
-    requestAnimationFrame(() => {
-      // After the frame: its layout is done, and reading it costs nothing more.
-      void nextTask().then(() => this.measure());
-    });
+    // After the frame: its layout is done, and reading it costs nothing more.
+    void afterNextFrame().then(() => this.measure());
   }
 
   dispose(): void {

@@ -5,15 +5,7 @@
  * task that hydrates the page, that was the page's longest task, whatever the spec.
  */
 import {useEffect, useState} from 'react';
-
-/** Resolves in a task of its own, once the browser has had a turn (a frame, an input). */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(undefined);
-  });
-}
+import {nextTask} from './tasks';
 
 /**
  * The module `load` imports, loaded after the component has mounted: its code runs in a task of
