@@ -48,7 +48,7 @@ import {measureFirstLoad} from './firstLoad';
 import {PET_STORE, kitSection, outcomeOf, type Outcome, type SiteFigures, type TaskFigures} from './kitReport';
 import {buildSite, makeKitBase, makeSite, type BenchSpec, type Variant} from './kitSites';
 import {lighthouseMobileScore} from './lighthouseMobile';
-import {DESKTOP_WIDTH, PHONE_WIDTH, visitRendered} from './renderedPage';
+import {AXE_SECTIONS, DESKTOP_WIDTH, PHONE_WIDTH, measureHeights, scanPage} from './renderedPage';
 import {Symbolicator, analyze, record} from './trace-breakdown';
 
 const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results.md');
@@ -148,11 +148,10 @@ async function homePageScripts(browser: Browser, origin: string): Promise<{bytes
 /** What does not vary from run to run, unthrottled: home page scripts, heights at both widths, axe. */
 async function measureSteadyFigures(browser: Browser, site: Site): Promise<void> {
   site.homeScripts = await attempt('home page', () => homePageScripts(browser, site.server!.url));
-  site.heights.phone = await attempt('heights at 412 px', async () => (await visitRendered(browser, apiUrl(site), {width: PHONE_WIDTH, axe: false})).heights);
-  const desktop = await attempt('heights at 1280 px', () => visitRendered(browser, apiUrl(site), {width: DESKTOP_WIDTH, axe: true}));
-  site.heights.desktop = desktop.ok ? {ok: true, value: desktop.value.heights} : desktop;
-  site.axe = desktop.ok ? desktop.value.axe! : {ok: false, error: `no scan: ${desktop.error}`};
-  if (!site.axe.ok && desktop.ok) log(`  axe failed: ${site.axe.error.split('\n')[0]}`);
+  site.heights.phone = await attempt('heights at 412 px', () => measureHeights(browser, apiUrl(site), PHONE_WIDTH));
+  site.heights.desktop = await attempt('heights at 1280 px', () => measureHeights(browser, apiUrl(site), DESKTOP_WIDTH));
+  site.axe = await attempt('axe', () => scanPage(browser, apiUrl(site)));
+  if (site.axe.ok) for (const example of site.axe.value.examples) log(`  axe, ${example}`);
 }
 
 async function main(): Promise<void> {
@@ -236,6 +235,7 @@ async function main(): Promise<void> {
       loadAfter: load(),
       runs: options.runs,
       partial: options.partial,
+      axeSections: AXE_SECTIONS,
       chromium,
       phases,
     });

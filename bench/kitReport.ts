@@ -141,6 +141,11 @@ export function buildsTable(sites: readonly SiteFigures[]): string {
   );
 }
 
+/** How much of a page axe scanned, when it was not all of it. */
+function sampleNote({sections}: AxeCounts): string {
+  return sections.scanned < sections.total ? ` (${thousands(sections.scanned)} of ${thousands(sections.total)} sections)` : '';
+}
+
 export function browserTable(sites: readonly SiteFigures[]): string {
   const pair = (a: Summary, b: Summary) => `${shown(a, ms)} / ${shown(b, ms)}`;
   return markdownTable(
@@ -154,7 +159,7 @@ export function browserTable(sites: readonly SiteFigures[]): string {
             pair(clickBlocking(site), clickLongest(site)),
             shown(lighthouseScore(site), String),
             `${shownOutcome(site.heights.phone, (heights) => percent(heightErrorOf(heights)))} / ${shownOutcome(site.heights.desktop, (heights) => percent(heightErrorOf(heights)))}`,
-            shownOutcome(site.axe, (axe) => `${axe.light} / ${axe.dark}`),
+            shownOutcome(site.axe, (axe) => `${axe.light} / ${axe.dark}${sampleNote(axe)}`),
           ]
         : [`\`${site.spec.id}\``, site.variant, 'not built', '', '', '', ''],
     ),
@@ -271,7 +276,7 @@ export function checkKitBudgets(sites: readonly SiteFigures[]): BudgetCheck[] {
   }
   for (const site of corpusSites) {
     check(site, '5. axe serious and critical findings, light and dark', '0', () => [
-      shownOutcome(site.axe, (counts) => `${counts.light} light, ${counts.dark} dark`),
+      shownOutcome(site.axe, (counts) => `${counts.light} light, ${counts.dark} dark${sampleNote(counts)}`),
       site.axe?.ok ? site.axe.value.light + site.axe.value.dark === 0 : null,
     ]);
   }
@@ -309,6 +314,8 @@ export interface KitRunContext {
   runs: number;
   /** Fewer specs, runs or variants than a full run. */
   partial: boolean;
+  /** The most sections of a page axe scans (bench/renderedPage.ts). */
+  axeSections: number;
   chromium: string;
   /** How long each part of the run took, in order. */
   phases: {label: string; minutes: number}[];
@@ -331,7 +338,7 @@ export function kitSection(sites: readonly SiteFigures[], context: KitRunContext
     `- **Click-through**: the home page loads unthrottled at 412 px until hydrated and quiet; the navbar's menu is opened (the phone's navbar folds the "API" link into it) and its prefetches finish; then at 4× CPU, traced, the "API" link is clicked (a client-side navigation, checked), and the long tasks after the click are counted until 10 s without one (at most 5 min). Median of ${runs}. "≥" marks a page still busy when the recording stopped.`,
     `- **Lighthouse**: mobile preset (simulated throttling), performance only. Median of ${runs}. Runs are interleaved: each round takes every page once, cold load, click-through and Lighthouse.`,
     "- **Height error on load**: `document.documentElement.scrollHeight` once the page has loaded, hydrated and gone quiet, before any scrolling, against the same once the page has been scrolled through a screen at a time and its height has stopped changing; |on load − rendered| / rendered. Unthrottled, light mode; 412 px is Lighthouse's phone, 1280 px a 900 px high window.",
-    "- **axe**: serious and critical findings on the whole page at 1280 px once it has been scrolled through (`scripts/axe.ts`): axe's default rules in light mode, then its colour rules after the navbar's switch to dark mode.",
+    `- **axe**: serious and critical findings at 1280 px (\`scripts/axe.ts\`) in a visit of its own: each section to scan is brought into view as a reader scrolling to it would, and painted (axe cannot judge what \`content-visibility\` skips); then axe's default rules in light mode, and its colour rules after the navbar's switch to dark mode. The whole page when it has at most ${context.axeSections} of Redoc's sections (tags, operations, webhooks); a larger page with ${context.axeSections} of them, evenly spaced from the first to the last, and all of the page outside its sections (navbar, menu, title block, footer).`,
     '',
     '### Builds',
     '',

@@ -1,16 +1,22 @@
 /**
  * A page as a reader scrolls through it, unthrottled: how tall it says it is when it has loaded
- * against how tall it is once every section has rendered, and axe's serious and critical findings
- * on the whole page in both colour modes, once it has all rendered.
+ * against how tall it is once every section has rendered; and axe's serious and critical findings
+ * in both colour modes on its sections rendered.
  *
  * A page that renders its sections as they come near the viewport (the kit) shows server HTML
  * until then: if that HTML is much shorter or taller than what replaces it, the scroll bar lies
  * and the page jumps under the reader. The error is |on load − rendered| / rendered.
+ *
+ * axe scans a page whole up to AXE_SECTIONS of the reference's sections; a page with more (hundreds
+ * of operations alike in structure) is scanned with a sample of them, evenly spaced from the first
+ * to the last, and everything outside the sections (navbar, menu, the API's title block, footer),
+ * in a visit of its own that renders only those: axe's time follows the whole document, and on
+ * GitHub's webhooks (306 sections, 700,000 elements once all rendered) it took two minutes for 20
+ * sections. A whole scan of GitHub's 1,223 operations ran for more than 20 minutes.
  */
 import type {Browser, BrowserContextOptions, Page} from 'playwright-core';
 import {seriousFindings} from '../scripts/axe';
 import {phone} from './browser';
-import {outcomeOf, type Outcome} from './kitReport';
 import {waitForQuiet, watchLongTasks} from './pageIdle';
 
 export interface Heights {
@@ -23,7 +29,14 @@ export interface Heights {
 export interface AxeCounts {
   light: number;
   dark: number;
+  /** The reference's sections axe scanned, of how many. */
+  sections: {scanned: number; total: number};
+  /** The first few findings, mode, rule and target, for the log. */
+  examples: string[];
 }
+
+/** How many findings a scan keeps to show. */
+const EXAMPLES = 5;
 
 /** The widths measured: Lighthouse's phone, and a desktop window. */
 export const PHONE_WIDTH = 412;
@@ -38,6 +51,11 @@ const QUIET_MS = 2_000;
 const QUIET_CEILING_MS = 120_000;
 /** Passes through the page, in case sections that rendered at the end made it longer. */
 const MAX_PASSES = 3;
+/** The most sections axe scans on a page: the whole of every corpus page up to Okta's size. */
+export const AXE_SECTIONS = 150;
+/** Marks the sections left out of the scan, and the ones scanned, which are painted. */
+const UNSCANNED = 'data-bench-unscanned';
+const SCANNED = 'data-bench-scanned';
 
 function contextOptions(width: number): BrowserContextOptions {
   return width === PHONE_WIDTH ? phone(width) : {viewport: {width, height: 900}};
@@ -108,36 +126,93 @@ async function switchToDark(page: Page): Promise<void> {
 }
 
 /**
- * Visits `url` in light mode at `width`: its heights, and with `axe` its findings in light mode,
- * then in dark mode after the navbar's switch (the dark pass runs the colour rules only, as the
- * tests do: scripts/axe.ts). A scan that fails leaves the heights measured.
+ * A new page at `width`, loaded, hydrated and quiet, before any scrolling. The context goes with it.
  */
-export async function visitRendered(
-  browser: Browser,
-  url: string,
-  options: {width: number; axe: boolean},
-): Promise<{heights: Heights; axe?: Outcome<AxeCounts>}> {
-  const context = await browser.newContext(contextOptions(options.width));
+async function loadedPage(browser: Browser, url: string, width: number): Promise<Page> {
+  const context = await browser.newContext(contextOptions(width));
+  await watchLongTasks(context);
+  const page = await context.newPage();
+  await page.goto(url, {waitUntil: 'load', timeout: LOAD_TIMEOUT_MS});
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: LOAD_TIMEOUT_MS});
+  await waitForQuiet(page, QUIET_MS, QUIET_CEILING_MS);
+  return page;
+}
+
+/** Visits `url` in light mode at `width`: its height on load, and once scrolled through. */
+export async function measureHeights(browser: Browser, url: string, width: number): Promise<Heights> {
+  const page = await loadedPage(browser, url, width);
   try {
-    await watchLongTasks(context);
-    const page = await context.newPage();
-    await page.goto(url, {waitUntil: 'load', timeout: LOAD_TIMEOUT_MS});
-    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: LOAD_TIMEOUT_MS});
-    await waitForQuiet(page, QUIET_MS, QUIET_CEILING_MS);
     const onLoad = await scrollHeight(page);
     await withTimeout(scrollThrough(page), SCROLL_TIMEOUT_MS, 'scrolling through the page');
-    const heights = {onLoad, rendered: await scrollHeight(page)};
-    if (!options.axe) return {heights};
-    const axe = outcomeOf(
-      (async () => {
-        const light = await withTimeout(seriousFindings(page, 'light'), AXE_TIMEOUT_MS, 'the light-mode axe scan');
-        await switchToDark(page);
-        const dark = await withTimeout(seriousFindings(page, 'dark'), AXE_TIMEOUT_MS, 'the dark-mode axe scan');
-        return {light: light.length, dark: dark.length};
-      })(),
-    );
-    return {heights, axe: await axe};
+    return {onLoad, rendered: await scrollHeight(page)};
   } finally {
-    await context.close();
+    await page.context().close();
+  }
+}
+
+/**
+ * Chooses the sections axe scans, at most `limit`, evenly spaced so that the first and the last are
+ * among them, and marks the others to be left out. Sections are the outermost elements with
+ * Redoc's `data-section-id` (tags, operations, webhooks: the kit's and stock's alike).
+ */
+function chooseSections(page: Page, limit: number): Promise<AxeCounts['sections']> {
+  return page.evaluate(
+    ({limit, unscanned, scanned}) => {
+      const all = Array.from(document.querySelectorAll('[data-section-id]')).filter(
+        (section) => !section.parentElement?.closest('[data-section-id]'),
+      );
+      const chosen = new Set<number>();
+      if (all.length <= limit) all.forEach((_, index) => chosen.add(index));
+      else for (let step = 0; step < limit; step++) chosen.add(Math.round((step * (all.length - 1)) / (limit - 1)));
+      all.forEach((section, index) => section.setAttribute(chosen.has(index) ? scanned : unscanned, ''));
+      return {scanned: chosen.size, total: all.length};
+    },
+    {limit, unscanned: UNSCANNED, scanned: SCANNED},
+  );
+}
+
+/**
+ * Brings each section to be scanned into view, two frames each, as a reader scrolling to it would
+ * (the kit renders a section as it nears the viewport; stock has rendered them all), then waits
+ * for the page to go quiet. The sections left out stay as they are: mostly the server's HTML.
+ */
+async function renderChosenSections(page: Page): Promise<void> {
+  await page.evaluate(async (scanned) => {
+    for (const section of Array.from(document.querySelectorAll(`[${scanned}]`))) {
+      // The element may have been replaced by the time its turn comes: look it up again by its id.
+      const id = section.getAttribute('data-section-id');
+      (document.querySelector(`[data-section-id="${CSS.escape(id ?? '')}"]`) ?? section).scrollIntoView();
+      for (let frames = 0; frames < 2; frames++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    }
+  }, SCANNED);
+  await waitForQuiet(page, QUIET_MS, QUIET_CEILING_MS);
+  await waitForSteadyHeight(page);
+}
+
+/**
+ * axe's serious and critical findings on `url` at 1280 px, in light mode, then in dark mode after the
+ * navbar's switch (the dark pass runs the colour rules only, as the tests do: scripts/axe.ts): the
+ * whole page with up to AXE_SECTIONS sections, else a sample of them and everything around them.
+ * The sections scanned are rendered first and painted: axe cannot judge what the browser skips
+ * (`content-visibility`).
+ */
+export async function scanPage(browser: Browser, url: string): Promise<AxeCounts> {
+  const page = await loadedPage(browser, url, DESKTOP_WIDTH);
+  try {
+    await chooseSections(page, AXE_SECTIONS);
+    await withTimeout(renderChosenSections(page), SCROLL_TIMEOUT_MS, 'rendering the sections to scan');
+    // Sections the kit replaced as they came to life lost their marks: mark them again, by position.
+    const sections = await chooseSections(page, AXE_SECTIONS);
+    await page.addStyleTag({content: `[${SCANNED}] {content-visibility: visible !important}`});
+    const exclude = sections.scanned < sections.total ? `[${UNSCANNED}]` : undefined;
+    const light = await withTimeout(seriousFindings(page, 'light', exclude), AXE_TIMEOUT_MS, 'the light-mode axe scan');
+    await switchToDark(page);
+    const dark = await withTimeout(seriousFindings(page, 'dark', exclude), AXE_TIMEOUT_MS, 'the dark-mode axe scan');
+    const examples = [...light.map((finding) => ({mode: 'light', finding})), ...dark.map((finding) => ({mode: 'dark', finding}))]
+      .slice(0, EXAMPLES)
+      .map(({mode, finding}) => `${mode}: ${finding.rule} at ${finding.target}: ${finding.summary}`);
+    return {light: light.length, dark: dark.length, sections, examples};
+  } finally {
+    await page.context().close();
   }
 }

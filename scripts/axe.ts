@@ -53,9 +53,13 @@ async function axeBuilder(page: Page): Promise<AxeBuilder> {
     .options({resultTypes: ['violations']});
 }
 
-/** The serious and critical findings on the whole open page, in the colour mode it shows (`mode` picks the rules). */
-export async function seriousFindings(page: Page, mode: ColourMode): Promise<AxeFinding[]> {
+/**
+ * The serious and critical findings on the open page, in the colour mode it shows (`mode` picks the
+ * rules): the whole page, or all but the elements that `exclude` selects.
+ */
+export async function seriousFindings(page: Page, mode: ColourMode, exclude?: string): Promise<AxeFinding[]> {
   const builder = await axeBuilder(page);
+  if (exclude) builder.exclude(exclude);
   const {violations} = await (mode === 'light' ? builder : builder.withRules(COLOUR_RULES)).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
