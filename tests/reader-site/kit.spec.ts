@@ -214,13 +214,23 @@ test('whole API pages: no serious or critical axe findings, light and dark, at 1
       }
       await expectNoSeriousViolations(scanned, route);
       if (route === untagged) {
-        // The scan ended in dark mode: a deprecated field's name, struck through, reads on the page.
-        const [name, page] = await scanned.evaluate(() => [
-          getComputedStyle(document.querySelector('.redocusaurus .deprecated > .property-name')!).color,
-          getComputedStyle(document.documentElement).backgroundColor,
-        ]);
+        // The scan ended in dark mode: a deprecated field's name, struck through, reads on the page,
+        // and so do the buttons of a oneOf's alternatives, the selected one on its own fill.
+        const colours = await scanned.evaluate(() => {
+          const style = (element: Element) => getComputedStyle(element);
+          const page = style(document.documentElement).backgroundColor;
+          const fillOf = (element: Element) => (/^rgba\(.*, 0\)$/.test(style(element).backgroundColor) ? page : style(element).backgroundColor);
+          const alternatives = Array.from(document.querySelectorAll('[id="operation/createNote"] button')).filter((button) =>
+            ['Item', 'Copy'].includes(button.textContent ?? ''),
+          );
+          return [
+            {what: 'deprecated name', text: style(document.querySelector('.redocusaurus .deprecated > .property-name')!).color, fill: page},
+            ...alternatives.map((button) => ({what: `oneOf button ${button.textContent}`, text: style(button).color, fill: fillOf(button)})),
+          ];
+        });
+        expect(colours.map(({what}) => what)).toEqual(['deprecated name', 'oneOf button Item', 'oneOf button Copy']);
         const rgb = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number) as [number, number, number];
-        expect(contrast(rgb(name), rgb(page)), `${name} on ${page}`).toBeGreaterThanOrEqual(4.5);
+        for (const {what, text, fill} of colours) expect(contrast(rgb(text), rgb(fill)), `${what}: ${text} on ${fill}`).toBeGreaterThanOrEqual(4.5);
       }
       await context.close();
     }
