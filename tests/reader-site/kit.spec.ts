@@ -221,14 +221,14 @@ test('whole API pages: no serious or critical axe findings, light and dark, at 1
           const page = style(document.documentElement).backgroundColor;
           const fillOf = (element: Element) => (/^rgba\(.*, 0\)$/.test(style(element).backgroundColor) ? page : style(element).backgroundColor);
           const alternatives = Array.from(document.querySelectorAll('[id="operation/createNote"] button')).filter((button) =>
-            ['Item', 'Copy'].includes(button.textContent ?? ''),
+            ['Item', 'FromNote'].includes(button.textContent ?? ''),
           );
           return [
             {what: 'deprecated name', text: style(document.querySelector('.redocusaurus .deprecated > .property-name')!).color, fill: page},
             ...alternatives.map((button) => ({what: `oneOf button ${button.textContent}`, text: style(button).color, fill: fillOf(button)})),
           ];
         });
-        expect(colours.map(({what}) => what)).toEqual(['deprecated name', 'oneOf button Item', 'oneOf button Copy']);
+        expect(colours.map(({what}) => what)).toEqual(['deprecated name', 'oneOf button Item', 'oneOf button FromNote']);
         const rgb = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number) as [number, number, number];
         for (const {what, text, fill} of colours) expect(contrast(rgb(text), rgb(fill)), `${what}: ${text} on ${fill}`).toBeGreaterThanOrEqual(4.5);
       }
