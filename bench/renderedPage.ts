@@ -51,6 +51,16 @@ const QUIET_MS = 2_000;
 const QUIET_CEILING_MS = 120_000;
 /** Passes through the page, in case sections that rendered at the end made it longer. */
 const MAX_PASSES = 3;
+/**
+ * Screens scrolled in one go, and how long they may take. Chromium's renderer has now and then
+ * stopped drawing frames half-way down a page of a million elements (Okta's, GitHub's), idle, so
+ * that the scroll waited for a frame until its 15 minutes were up; a fresh page got through. 50
+ * screens of GitHub's page take 2 to 3 s.
+ */
+const STRETCH_SCREENS = 50;
+const STALL_MS = 60_000;
+/** Tries of a visit that measures heights: a page that stopped drawing gets one more. */
+const HEIGHT_TRIES = 2;
 /** The most sections axe scans on a page: the whole of every corpus page up to Okta's size. */
 export const AXE_SECTIONS = 150;
 /** Marks the sections left out of the scan, and the ones scanned, which are painted. */
@@ -99,13 +109,19 @@ async function waitForSteadyHeight(page: Page): Promise<void> {
  */
 async function scrollThrough(page: Page): Promise<void> {
   for (let pass = 1; pass <= MAX_PASSES; pass++) {
-    // No named functions in here: tsx would wrap them in a helper the page does not have.
-    await page.evaluate(async () => {
-      while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 1) {
-        window.scrollBy(0, window.innerHeight);
-        for (let frames = 0; frames < 2; frames++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-      }
-    });
+    for (let atEnd = false; !atEnd; ) {
+      // A stretch of screens at a time, so that a page that stops drawing frames is noticed.
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      const stretch = page.evaluate(async (screens) => {
+        for (let screen = 0; screen < screens; screen++) {
+          if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1) return true;
+          window.scrollBy(0, window.innerHeight);
+          for (let frames = 0; frames < 2; frames++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+        }
+        return false;
+      }, STRETCH_SCREENS);
+      atEnd = await withTimeout(stretch, STALL_MS, `${STRETCH_SCREENS} screens of scrolling (the page stopped drawing frames)`);
+    }
     await waitForQuiet(page, QUIET_MS, QUIET_CEILING_MS);
     await waitForSteadyHeight(page);
     const atEnd = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1);
@@ -121,7 +137,9 @@ async function scrollThrough(page: Page): Promise<void> {
  */
 async function switchToDark(page: Page): Promise<void> {
   await page.addStyleTag({content: '*, *::before, *::after {transition: none !important}'});
-  await page.getByRole('button', {name: /dark and light mode/}).click();
+  // By its title, not its role: finding a role means computing it for every element of the page,
+  // which on GitHub's (hundreds of thousands of elements) outlasted the click's 30 s.
+  await page.locator('button[title*="dark and light mode"]').click();
   await page.locator('html[data-theme="dark"]').waitFor({state: 'attached'});
 }
 
@@ -138,15 +156,23 @@ async function loadedPage(browser: Browser, url: string, width: number): Promise
   return page;
 }
 
-/** Visits `url` in light mode at `width`: its height on load, and once scrolled through. */
-export async function measureHeights(browser: Browser, url: string, width: number): Promise<Heights> {
-  const page = await loadedPage(browser, url, width);
-  try {
-    const onLoad = await scrollHeight(page);
-    await withTimeout(scrollThrough(page), SCROLL_TIMEOUT_MS, 'scrolling through the page');
-    return {onLoad, rendered: await scrollHeight(page)};
-  } finally {
-    await page.context().close();
+/**
+ * Visits `url` in light mode at `width`: its height on load, and once scrolled through. A visit in
+ * which the page stopped drawing frames is made again in a new page, once.
+ */
+export async function measureHeights(browser: Browser, url: string, width: number, onRetry?: (error: unknown) => void): Promise<Heights> {
+  for (let attempt = 1; ; attempt++) {
+    const page = await loadedPage(browser, url, width);
+    try {
+      const onLoad = await scrollHeight(page);
+      await withTimeout(scrollThrough(page), SCROLL_TIMEOUT_MS, 'scrolling through the page');
+      return {onLoad, rendered: await scrollHeight(page)};
+    } catch (error) {
+      if (attempt === HEIGHT_TRIES || !/stopped drawing frames/.test(String(error))) throw error;
+      onRetry?.(error);
+    } finally {
+      await page.context().close();
+    }
   }
 }
 
