@@ -229,7 +229,6 @@ test('whole API pages: no serious or critical axe findings, light and dark, at 1
           ];
         });
         expect(colours.map(({what}) => what)).toEqual(['deprecated name', 'oneOf button Item', 'oneOf button FromNote']);
-        const rgb = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number) as [number, number, number];
         for (const {what, text, fill} of colours) expect(contrast(rgb(text), rgb(fill)), `${what}: ${text} on ${fill}`).toBeGreaterThanOrEqual(4.5);
       }
       await context.close();
@@ -376,7 +375,6 @@ test('<Redoc url> without a spec fetches and renders it in a production build, w
 });
 
 test("the reader's own Redoc colours win over the kit's palette, lifted to 4.5:1 where they fall short", async ({browser}) => {
-  const rgb = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number) as [number, number, number];
   const codeColour = async (mode: 'light' | 'dark') => {
     const context = await browser.newContext({viewport: {width: 1280, height: 900}});
     await context.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
@@ -488,6 +486,11 @@ test('on load, each page is as tall as once every section has rendered, within 2
     }
   }
 });
+
+/** A computed colour, `rgb(…)` or `rgba(…)`, as its red, green and blue. */
+function rgb(colour: string): [number, number, number] {
+  return colour.match(/\d+/g)!.slice(0, 3).map(Number) as [number, number, number];
+}
 
 /** Brings each section into view until React has rendered every one (a section comes to life near the viewport). */
 async function renderEverySection(page: Page): Promise<void> {
