@@ -167,9 +167,13 @@ export function sectionHeightStyle(features: SectionFeatures, spacing: {vertical
   // In one column each panel has its own vertical padding (a section's middle panels share one).
   const oneColumnPadding = 2 * spacing.vertical * ((features.middlePanels > 0 ? 1 : 0) + features.rightPanels);
   const round = (value: number) => Math.round(value);
+  // Text alone (headings and paragraphs: a part of the API's description, a tag) is fitted apart
+  // (./heightFit.ts).
+  const text = features.rightPanels === 0 && features.middle.rows === 0;
   return (
     `--kit-mf:${round(middle.fixed)};--kit-mw:${round(middle.wrapped)};` +
-    `--kit-rf:${round(right.fixed)};--kit-rw:${round(right.wrapped)};--kit-p1:${round(oneColumnPadding)}`
+    `--kit-rf:${round(right.fixed)};--kit-rw:${round(right.wrapped)};--kit-p1:${round(oneColumnPadding)}` +
+    (text ? ';--kit-section-fit:var(--kit-fit-text,1)' : '')
   );
 }
 
