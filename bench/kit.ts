@@ -148,10 +148,10 @@ async function homePageScripts(browser: Browser, origin: string): Promise<{bytes
 /** What does not vary from run to run, unthrottled: home page scripts, heights at both widths, axe. */
 async function measureSteadyFigures(browser: Browser, site: Site): Promise<void> {
   site.homeScripts = await attempt('home page', () => homePageScripts(browser, site.server!.url));
-  const again = (width: number) => (error: unknown) => log(`  heights at ${width} px, again in a new page: ${String(error).split('\n')[0]}`);
-  site.heights.phone = await attempt('heights at 412 px', () => measureHeights(browser, apiUrl(site), PHONE_WIDTH, again(PHONE_WIDTH)));
-  site.heights.desktop = await attempt('heights at 1280 px', () => measureHeights(browser, apiUrl(site), DESKTOP_WIDTH, again(DESKTOP_WIDTH)));
-  site.axe = await attempt('axe', () => scanPage(browser, apiUrl(site)));
+  const again = (what: string) => (error: unknown) => log(`  ${what}, again in a new page: ${String(error).split('\n')[0]}`);
+  site.heights.phone = await attempt('heights at 412 px', () => measureHeights(browser, apiUrl(site), PHONE_WIDTH, again('heights at 412 px')));
+  site.heights.desktop = await attempt('heights at 1280 px', () => measureHeights(browser, apiUrl(site), DESKTOP_WIDTH, again('heights at 1280 px')));
+  site.axe = await attempt('axe', () => scanPage(browser, apiUrl(site), again('axe')));
   if (site.axe.ok) for (const example of site.axe.value.examples) log(`  axe, ${example}`);
 }
 

@@ -59,8 +59,8 @@ const MAX_PASSES = 3;
  */
 const STRETCH_SCREENS = 50;
 const STALL_MS = 60_000;
-/** Tries of a visit that measures heights: a page that stopped drawing gets one more. */
-const HEIGHT_TRIES = 2;
+/** Tries of a visit (heights, axe): a page that stopped drawing gets one more. */
+const VISIT_TRIES = 2;
 /** The most sections axe scans on a page: the whole of every corpus page up to Okta's size. */
 export const AXE_SECTIONS = 150;
 /** Marks the sections left out of the scan, and the ones scanned, which are painted. */
@@ -168,7 +168,7 @@ export async function measureHeights(browser: Browser, url: string, width: numbe
       await withTimeout(scrollThrough(page), SCROLL_TIMEOUT_MS, 'scrolling through the page');
       return {onLoad, rendered: await scrollHeight(page)};
     } catch (error) {
-      if (attempt === HEIGHT_TRIES || !/stopped drawing frames/.test(String(error))) throw error;
+      if (attempt === VISIT_TRIES || !/stopped drawing frames/.test(String(error))) throw error;
       onRetry?.(error);
     } finally {
       await page.context().close();
@@ -197,20 +197,32 @@ function chooseSections(page: Page, limit: number): Promise<AxeCounts['sections'
   );
 }
 
+/** Sections brought into view in one go, and how long they may take (as STRETCH_SCREENS). */
+const STRETCH_SECTIONS = 10;
+
 /**
  * Brings each section to be scanned into view, two frames each, as a reader scrolling to it would
  * (the kit renders a section as it nears the viewport; stock has rendered them all), then waits
- * for the page to go quiet. The sections left out stay as they are: mostly the server's HTML.
+ * for the page to go quiet. The sections left out stay as they are: mostly the server's HTML. A
+ * stretch of sections that outlasts STALL_MS means the page stopped drawing frames (Okta's did).
  */
 async function renderChosenSections(page: Page): Promise<void> {
-  await page.evaluate(async (scanned) => {
-    for (const section of Array.from(document.querySelectorAll(`[${scanned}]`))) {
-      // The element may have been replaced by the time its turn comes: look it up again by its id.
-      const id = section.getAttribute('data-section-id');
-      (document.querySelector(`[data-section-id="${CSS.escape(id ?? '')}"]`) ?? section).scrollIntoView();
-      for (let frames = 0; frames < 2; frames++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-    }
-  }, SCANNED);
+  for (let from = 0, done = false; !done; from += STRETCH_SECTIONS) {
+    const stretch = page.evaluate(
+      async ({scanned, from, count}) => {
+        const chosen = Array.from(document.querySelectorAll(`[${scanned}]`));
+        for (const section of chosen.slice(from, from + count)) {
+          // The element may have been replaced by the time its turn comes: look it up again by its id.
+          const id = section.getAttribute('data-section-id');
+          (document.querySelector(`[data-section-id="${CSS.escape(id ?? '')}"]`) ?? section).scrollIntoView();
+          for (let frames = 0; frames < 2; frames++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+        }
+        return from + count >= chosen.length;
+      },
+      {scanned: SCANNED, from, count: STRETCH_SECTIONS},
+    );
+    done = await withTimeout(stretch, STALL_MS, `${STRETCH_SECTIONS} sections brought into view (the page stopped drawing frames)`);
+  }
   await waitForQuiet(page, QUIET_MS, QUIET_CEILING_MS);
   await waitForSteadyHeight(page);
 }
@@ -220,25 +232,35 @@ async function renderChosenSections(page: Page): Promise<void> {
  * navbar's switch (the dark pass runs the colour rules only, as the tests do: scripts/axe.ts): the
  * whole page with up to AXE_SECTIONS sections, else a sample of them and everything around them.
  * The sections scanned are rendered first and painted: axe cannot judge what the browser skips
- * (`content-visibility`).
+ * (`content-visibility`). A visit in which the page stopped drawing frames is made again in a new
+ * page, once.
  */
-export async function scanPage(browser: Browser, url: string): Promise<AxeCounts> {
-  const page = await loadedPage(browser, url, DESKTOP_WIDTH);
-  try {
-    await chooseSections(page, AXE_SECTIONS);
-    await withTimeout(renderChosenSections(page), SCROLL_TIMEOUT_MS, 'rendering the sections to scan');
-    // Sections the kit replaced as they came to life lost their marks: mark them again, by position.
-    const sections = await chooseSections(page, AXE_SECTIONS);
-    await page.addStyleTag({content: `[${SCANNED}] {content-visibility: visible !important}`});
-    const exclude = sections.scanned < sections.total ? `[${UNSCANNED}]` : undefined;
-    const light = await withTimeout(seriousFindings(page, 'light', exclude), AXE_TIMEOUT_MS, 'the light-mode axe scan');
-    await switchToDark(page);
-    const dark = await withTimeout(seriousFindings(page, 'dark', exclude), AXE_TIMEOUT_MS, 'the dark-mode axe scan');
-    const examples = [...light.map((finding) => ({mode: 'light', finding})), ...dark.map((finding) => ({mode: 'dark', finding}))]
-      .slice(0, EXAMPLES)
-      .map(({mode, finding}) => `${mode}: ${finding.rule} at ${finding.target}: ${finding.summary}`);
-    return {light: light.length, dark: dark.length, sections, examples};
-  } finally {
-    await page.context().close();
+export async function scanPage(browser: Browser, url: string, onRetry?: (error: unknown) => void): Promise<AxeCounts> {
+  for (let attempt = 1; ; attempt++) {
+    const page = await loadedPage(browser, url, DESKTOP_WIDTH);
+    try {
+      return await scanLoadedPage(page);
+    } catch (error) {
+      if (attempt === VISIT_TRIES || !/stopped drawing frames/.test(String(error))) throw error;
+      onRetry?.(error);
+    } finally {
+      await page.context().close();
+    }
   }
+}
+
+async function scanLoadedPage(page: Page): Promise<AxeCounts> {
+  await chooseSections(page, AXE_SECTIONS);
+  await withTimeout(renderChosenSections(page), SCROLL_TIMEOUT_MS, 'rendering the sections to scan');
+  // Sections the kit replaced as they came to life lost their marks: mark them again, by position.
+  const sections = await chooseSections(page, AXE_SECTIONS);
+  await page.addStyleTag({content: `[${SCANNED}] {content-visibility: visible !important}`});
+  const exclude = sections.scanned < sections.total ? `[${UNSCANNED}]` : undefined;
+  const light = await withTimeout(seriousFindings(page, 'light', exclude), AXE_TIMEOUT_MS, 'the light-mode axe scan');
+  await switchToDark(page);
+  const dark = await withTimeout(seriousFindings(page, 'dark', exclude), AXE_TIMEOUT_MS, 'the dark-mode axe scan');
+  const examples = [...light.map((finding) => ({mode: 'light', finding})), ...dark.map((finding) => ({mode: 'dark', finding}))]
+    .slice(0, EXAMPLES)
+    .map(({mode, finding}) => `${mode}: ${finding.rule} at ${finding.target}: ${finding.summary}`);
+  return {light: light.length, dark: dark.length, sections, examples};
 }
