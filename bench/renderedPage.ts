@@ -157,16 +157,14 @@ async function loadedPage(browser: Browser, url: string, width: number): Promise
 }
 
 /**
- * Visits `url` in light mode at `width`: its height on load, and once scrolled through. A visit in
- * which the page stopped drawing frames is made again in a new page, once.
+ * Runs `work` on a new page of `url` at `width`, loaded and quiet. A visit in which the page
+ * stopped drawing frames is made again in a new page, once (`onRetry` hears of it).
  */
-export async function measureHeights(browser: Browser, url: string, width: number, onRetry?: (error: unknown) => void): Promise<Heights> {
+async function visit<T>(browser: Browser, url: string, width: number, work: (page: Page) => Promise<T>, onRetry?: (error: unknown) => void): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const page = await loadedPage(browser, url, width);
     try {
-      const onLoad = await scrollHeight(page);
-      await withTimeout(scrollThrough(page), SCROLL_TIMEOUT_MS, 'scrolling through the page');
-      return {onLoad, rendered: await scrollHeight(page)};
+      return await work(page);
     } catch (error) {
       if (attempt === VISIT_TRIES || !/stopped drawing frames/.test(String(error))) throw error;
       onRetry?.(error);
@@ -174,6 +172,21 @@ export async function measureHeights(browser: Browser, url: string, width: numbe
       await page.context().close();
     }
   }
+}
+
+/** Visits `url` in light mode at `width`: its height on load, and once scrolled through. */
+export function measureHeights(browser: Browser, url: string, width: number, onRetry?: (error: unknown) => void): Promise<Heights> {
+  return visit(
+    browser,
+    url,
+    width,
+    async (page) => {
+      const onLoad = await scrollHeight(page);
+      await withTimeout(scrollThrough(page), SCROLL_TIMEOUT_MS, 'scrolling through the page');
+      return {onLoad, rendered: await scrollHeight(page)};
+    },
+    onRetry,
+  );
 }
 
 /**
@@ -232,21 +245,10 @@ async function renderChosenSections(page: Page): Promise<void> {
  * navbar's switch (the dark pass runs the colour rules only, as the tests do: scripts/axe.ts): the
  * whole page with up to AXE_SECTIONS sections, else a sample of them and everything around them.
  * The sections scanned are rendered first and painted: axe cannot judge what the browser skips
- * (`content-visibility`). A visit in which the page stopped drawing frames is made again in a new
- * page, once.
+ * (`content-visibility`).
  */
-export async function scanPage(browser: Browser, url: string, onRetry?: (error: unknown) => void): Promise<AxeCounts> {
-  for (let attempt = 1; ; attempt++) {
-    const page = await loadedPage(browser, url, DESKTOP_WIDTH);
-    try {
-      return await scanLoadedPage(page);
-    } catch (error) {
-      if (attempt === VISIT_TRIES || !/stopped drawing frames/.test(String(error))) throw error;
-      onRetry?.(error);
-    } finally {
-      await page.context().close();
-    }
-  }
+export function scanPage(browser: Browser, url: string, onRetry?: (error: unknown) => void): Promise<AxeCounts> {
+  return visit(browser, url, DESKTOP_WIDTH, scanLoadedPage, onRetry);
 }
 
 async function scanLoadedPage(page: Page): Promise<AxeCounts> {
