@@ -43,8 +43,8 @@
  *   tsconfig.json).
  * - `buildReaderSite(site, {minify})`: `npm run build` (with `-- --no-minify` unless `minify`), so a
  *   site whose scripts were changed by the docs builds through them; returns the time it took.
- * - `serveReaderBuild(site)`: serves `build/` on 127.0.0.1 with scripts/serve-build.mjs, on a free
- *   port; `startReaderSite(site, {port?, env?})`: `npm start` on 127.0.0.1, resolved once the dev
+ * - `serveReaderBuild(site, {compress?})`: serves `build/` on 127.0.0.1 with scripts/serve-build.mjs,
+ *   on a free port, with brotli or gzip as a static host sends it when `compress` is set; `startReaderSite(site, {port?, env?})`: `npm start` on 127.0.0.1, resolved once the dev
  *   server answers. Both return `{url, close()}`.
  * - `freePort()`: a port nothing listens on.
  *
@@ -308,11 +308,11 @@ export function startServerProcess(
   })();
 }
 
-export function serveReaderBuild(siteDir: string): Promise<RunningServer> {
+export function serveReaderBuild(siteDir: string, {compress = false}: {compress?: boolean} = {}): Promise<RunningServer> {
   return startServerProcess(
     siteDir,
     process.execPath,
-    [path.join(REPO_ROOT, 'scripts/serve-build.mjs'), '--dir', 'build', '--port', '0'],
+    [path.join(REPO_ROOT, 'scripts/serve-build.mjs'), '--dir', 'build', '--port', '0', ...(compress ? ['--compress'] : [])],
     async (output) => /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1],
     30_000,
   );
