@@ -43,8 +43,9 @@
  *   tsconfig.json).
  * - `buildReaderSite(site, {minify})`: `npm run build` (with `-- --no-minify` unless `minify`), so a
  *   site whose scripts were changed by the docs builds through them; returns the time it took.
- * - `serveReaderBuild(site, {compress?})`: serves `build/` on 127.0.0.1 with scripts/serve-build.mjs,
- *   on a free port, with brotli or gzip as a static host sends it when `compress` is set; `startReaderSite(site, {port?, env?})`: `npm start` on 127.0.0.1, resolved once the dev
+ * - `serveReaderBuild(site, {compress?})`: serves `build/` on 127.0.0.1 on a free port
+ *   (scripts/startBuildServer.ts), with brotli or gzip as a static host sends it when `compress` is
+ *   set; `startReaderSite(site, {port?, env?})`: `npm start` on 127.0.0.1, resolved once the dev
  *   server answers. Both return `{url, close()}`.
  * - `freePort()`: a port nothing listens on.
  *
@@ -64,6 +65,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {applyBlock, readerEnv, scenarioBlocks, where, type DocBlock} from './docSnippets';
 import {REPO_ROOT} from './repoRoot';
+import {startBuildServer} from './startBuildServer';
 
 /** Bump when the way the stock site is made changes outside the inputs the key already hashes. */
 const RECIPE_VERSION = 1;
@@ -308,14 +310,10 @@ export function startServerProcess(
   })();
 }
 
-export function serveReaderBuild(siteDir: string, {compress = false}: {compress?: boolean} = {}): Promise<RunningServer> {
-  return startServerProcess(
-    siteDir,
-    process.execPath,
-    [path.join(REPO_ROOT, 'scripts/serve-build.mjs'), '--dir', 'build', '--port', '0', ...(compress ? ['--compress'] : [])],
-    async (output) => /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1],
-    30_000,
-  );
+/** The site's `build/`, served as scripts/startBuildServer.ts serves any build. */
+export async function serveReaderBuild(siteDir: string, {compress = false}: {compress?: boolean} = {}): Promise<RunningServer> {
+  const server = await startBuildServer({dir: path.join(siteDir, 'build'), compress});
+  return {url: server.origin, close: async () => server.close()};
 }
 
 /** `npm start` on 127.0.0.1; ready once the development server answers its home page. */
