@@ -18,7 +18,7 @@ import Reference from './Reference';
 import {modeCss} from './modeCss';
 import {liveStateCss} from './stateCss';
 import {withSectionStubs} from './sectionStubs';
-import {sectionFeatures, sectionHeightCss, sectionHeightStyle} from './sectionHeights';
+import {sectionEstimate, sectionFeatures, sectionHeightAttributes, sectionHeightCss, textWidthFactors} from './sectionHeights';
 import {useRedocStore} from './useRedocStore';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 import {modelLimitError, withModelLimits} from '../lib/modelLimits';
@@ -61,8 +61,14 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
   }
   // Redoc's panels carry their styled component's id as a class name.
   const panelClasses = {middle: styledComponentId(MiddlePanel), right: styledComponentId(RightPanel)};
+  let heights = {css: '', key: ''};
   const html = withSectionStubs(light.html, flattenByProp(store.spec.contentItems, 'items'), {
-    style: (section) => sectionHeightStyle(sectionFeatures(section, panelClasses), {vertical: lightTheme.spacing.sectionVertical}),
+    attributes: (sections) => {
+      const estimates = sections.map((section) => sectionEstimate(sectionFeatures(section, panelClasses), {vertical: lightTheme.spacing.sectionVertical}));
+      const {attributes, ...rules} = sectionHeightAttributes(estimates, {phone: textWidthFactors(lightTheme, 412), laptop: textWidthFactors(lightTheme, 1280)});
+      heights = rules;
+      return attributes;
+    },
   });
   return (
     <>
@@ -70,6 +76,7 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
         <style data-class-names={css.classNames} dangerouslySetInnerHTML={{__html: css.light}} />
         <style dangerouslySetInnerHTML={{__html: css.dark}} />
         <style dangerouslySetInnerHTML={{__html: liveStateCss(lightTheme, darkTheme) + sectionHeightCss(lightTheme)}} />
+        <style data-kit-heights={heights.key} dangerouslySetInnerHTML={{__html: heights.css}} />
       </div>
       <div className={referenceClassName(specProps, className)} data-kit-reference="" dangerouslySetInnerHTML={{__html: html}} />
     </>

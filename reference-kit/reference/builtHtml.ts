@@ -314,6 +314,12 @@ export async function adoptBuiltReference(
       const present = new Set(Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-class-names]'), (style) => style.dataset.classNames));
       const names = template.content.querySelector<HTMLStyleElement>('style[data-class-names]')?.dataset.classNames;
       if (names === undefined || !present.has(names)) styles.replaceChildren(template.content);
+      else {
+        // The sections' estimates are the reference's own, even when its classes are those of one seen before.
+        const heights = template.content.querySelector<HTMLStyleElement>('style[data-kit-heights]');
+        const key = heights?.dataset.kitHeights;
+        if (heights && !document.querySelector(`style[data-kit-heights="${CSS.escape(key ?? '')}"]`)) styles.replaceChildren(heights);
+      }
     };
     yield () => {
       root.innerHTML = built.frame;

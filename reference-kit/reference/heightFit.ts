@@ -112,7 +112,7 @@ export class HeightFit {
   }
 }
 
-/** A section of text alone: the server has it hold its estimate scaled by the text factor (./sectionHeights.ts). */
+/** A section of text alone: the server marks it, and it holds its estimate scaled by the text factor (./sectionHeights.ts, ./reference.css). */
 function isTextSection(section: HTMLElement): boolean {
-  return section.style.getPropertyValue('--kit-section-fit').includes(FIT_PROPERTY.text);
+  return section.hasAttribute('data-kit-text');
 }

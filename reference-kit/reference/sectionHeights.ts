@@ -6,8 +6,8 @@
  * and the right one (samples), side by side on wide screens and one above the other on narrow ones.
  * Each panel's height is estimated as `A + B / w`: a part that does not depend on the panel's width
  * (a line per heading, paragraph, table row, code line…), and the area of its text, divided by the
- * panel's text width `w`, for the lines that text wraps onto. The server writes each section's four
- * numbers as CSS custom properties (`sectionHeightStyle`); the kit's CSS (./Reference.module.css,
+ * panel's text width `w`, for the lines that text wraps onto. The server gives each section these
+ * numbers as CSS custom properties (`sectionEstimate`, `sectionHeightAttributes`); the kit's CSS (./Reference.module.css,
  * and the rules `sectionHeightCss` writes for the theme's breakpoints) computes the height for the
  * viewport's width.
  *
@@ -160,21 +160,148 @@ function panelEstimate(features: PanelFeatures, panels: number, kind: 'middle' |
   };
 }
 
-/** The custom properties `Reference.module.css` computes a section's height from (./Reference.module.css). */
-export function sectionHeightStyle(features: SectionFeatures, spacing: {vertical: number}): string {
+/** A section's estimate: the numbers `Reference.module.css` computes its height from. */
+export interface SectionEstimate {
+  /** The middle and right panels' fixed parts (`--kit-mf`, `--kit-rf`), in pixels. */
+  middleFixed: number;
+  rightFixed: number;
+  /** Their wrapping parts (`--kit-mw`, `--kit-rw`), in pixels at a text width of 1,000 px. */
+  middleWrapped: number;
+  rightWrapped: number;
+  /** The panels' own vertical padding in one column (`--kit-p1`), in pixels. */
+  oneColumnPadding: number;
+  /** Text alone (headings and paragraphs: a part of the API's description, a tag), fitted apart (./heightFit.ts). */
+  text: boolean;
+}
+
+export function sectionEstimate(features: SectionFeatures, spacing: {vertical: number}): SectionEstimate {
   const middle = panelEstimate(features.middle, features.middlePanels, 'middle');
   const right = panelEstimate(features.right, features.rightPanels, 'right');
-  // In one column each panel has its own vertical padding (a section's middle panels share one).
-  const oneColumnPadding = 2 * spacing.vertical * ((features.middlePanels > 0 ? 1 : 0) + features.rightPanels);
-  const round = (value: number) => Math.round(value);
-  // Text alone (headings and paragraphs: a part of the API's description, a tag) is fitted apart
-  // (./heightFit.ts).
-  const text = features.rightPanels === 0 && features.middle.rows === 0;
-  return (
-    `--kit-mf:${round(middle.fixed)};--kit-mw:${round(middle.wrapped)};` +
-    `--kit-rf:${round(right.fixed)};--kit-rw:${round(right.wrapped)};--kit-p1:${round(oneColumnPadding)}` +
-    (text ? ';--kit-section-fit:var(--kit-fit-text,1)' : '')
-  );
+  return {
+    middleFixed: middle.fixed,
+    middleWrapped: middle.wrapped,
+    rightFixed: right.fixed,
+    rightWrapped: right.wrapped,
+    // In one column each panel has its own vertical padding (a section's middle panels share one).
+    oneColumnPadding: 2 * spacing.vertical * ((features.middlePanels > 0 ? 1 : 0) + features.rightPanels),
+    text: features.rightPanels === 0 && features.middle.rows === 0,
+  };
+}
+
+const declarations = (estimate: Omit<SectionEstimate, 'text'>) =>
+  `--kit-mf:${Math.round(estimate.middleFixed)};--kit-mw:${Math.round(estimate.middleWrapped)};` +
+  `--kit-rf:${Math.round(estimate.rightFixed)};--kit-rw:${Math.round(estimate.rightWrapped)};--kit-p1:${Math.round(estimate.oneColumnPadding)}`;
+
+/** The first sections hold their own estimates; the others, their group's (`sectionHeightAttributes`). */
+const OWN_ESTIMATE_SECTIONS = 20;
+/** Groups of sections that share an estimate, at most. */
+const ESTIMATE_GROUPS = 32;
+
+/**
+ * Each section's attributes for its estimate, and the CSS rules they need.
+ *
+ * The browser shares the computed style of elements whose declarations are the same, and only
+ * those: a section with its own estimate in its `style` is styled on its own, and on a page of a
+ * thousand sections that is most of the style work of its first frames and of each change of the
+ * fit (GitHub's REST API, 1,542 sections, 4× CPU: 290 against 130 ms, and 240 against 140 ms). So
+ * the first sections, those the reader sees first and the fit measures first, keep their own
+ * estimates inline, and the others hold the estimate of a group of sections of about their height
+ * (at a phone's width and a laptop's: `widths`), named by a rule: a few dozen computed styles for
+ * the page instead of one per section. A group's estimate is the mean of its sections' numbers, so
+ * the page's height on one column is the sum of the sections' estimates as before; on two, where a
+ * section takes the taller of its panels, a few percent less.
+ *
+ * The rules' names carry a hash of the rules: a page reached by client-side navigation keeps the CSS of
+ * the references seen before it (./builtHtml.ts), and two references' groups must not meet.
+ */
+export function sectionHeightAttributes(estimates: SectionEstimate[], widths: {phone: TextWidthFactors; laptop: TextWidthFactors}): {attributes: string[]; css: string; key: string} {
+  const grouped = estimates.slice(OWN_ESTIMATE_SECTIONS);
+  const height = (estimate: SectionEstimate) => [
+    Math.log(
+      Math.max(
+        1,
+        estimate.middleFixed + estimate.rightFixed + estimate.oneColumnPadding + (estimate.middleWrapped + estimate.rightWrapped) * widths.phone.oneColumn,
+      ),
+    ),
+    Math.log(
+      Math.max(1, estimate.middleFixed + estimate.middleWrapped * widths.laptop.middle, estimate.rightFixed + estimate.rightWrapped * widths.laptop.right),
+    ),
+  ];
+  const groups: {estimate: SectionEstimate}[] = [];
+  const groupOf: number[] = [];
+  // Text and operations apart: each kind is fitted by its own factor.
+  for (const text of [false, true]) {
+    const members = grouped.flatMap((estimate, index) => (estimate.text === text ? [index] : []));
+    const count = Math.min(members.length, Math.max(1, Math.round((ESTIMATE_GROUPS * members.length) / Math.max(1, grouped.length))));
+    for (const cluster of kMeans(members.map((index) => height(grouped[index]!)), count)) {
+      const indices = cluster.map((member) => members[member]!);
+      const mean = (key: keyof Omit<SectionEstimate, 'text'>) => indices.reduce((sum, index) => sum + grouped[index]![key], 0) / indices.length;
+      for (const index of indices) groupOf[index] = groups.length;
+      groups.push({
+        estimate: {
+          middleFixed: mean('middleFixed'),
+          middleWrapped: mean('middleWrapped'),
+          rightFixed: mean('rightFixed'),
+          rightWrapped: mean('rightWrapped'),
+          oneColumnPadding: mean('oneColumnPadding'),
+          text,
+        },
+      });
+    }
+  }
+  const rules = groups.map((group) => `{${declarations(group.estimate)}}`);
+  const key = hash(rules.join(''));
+  const textAttribute = (estimate: SectionEstimate) => (estimate.text ? ' data-kit-text=""' : '');
+  return {
+    attributes: estimates.map((estimate, index) =>
+      index < OWN_ESTIMATE_SECTIONS
+        ? ` style="${declarations(estimate)}"${textAttribute(estimate)}`
+        : ` data-kit-height="${key}-${groupOf[index - OWN_ESTIMATE_SECTIONS]}"${textAttribute(estimate)}`,
+    ),
+    css: rules.map((rule, index) => `[data-kit-height="${key}-${index}"]${rule}`).join(''),
+    key,
+  };
+}
+
+/**
+ * `points` in `count` clusters (k-means, from points spread along the first coordinate; a few
+ * dozen passes at most), as lists of the points' indices. Empty clusters are left out.
+ */
+function kMeans(points: number[][], count: number): number[][] {
+  if (points.length === 0 || count <= 0) return [];
+  const byFirst = points.map((_, index) => index).sort((a, b) => points[a]![0]! - points[b]![0]!);
+  let centres = Array.from({length: count}, (_, cluster) => [...points[byFirst[Math.floor(((cluster + 0.5) * points.length) / count)]!]!]);
+  let assignment: number[] = [];
+  for (let pass = 0; pass < 30; pass++) {
+    const next = points.map((point) => {
+      let best = 0;
+      let bestDistance = Infinity;
+      centres.forEach((centre, cluster) => {
+        const distance = centre.reduce((sum, value, axis) => sum + (value - point[axis]!) ** 2, 0);
+        if (distance < bestDistance) [best, bestDistance] = [cluster, distance];
+      });
+      return best;
+    });
+    if (next.every((cluster, index) => cluster === assignment[index])) break;
+    assignment = next;
+    centres = centres.map((centre, cluster) => {
+      const members = points.filter((_, index) => assignment[index] === cluster);
+      return members.length ? centre.map((_, axis) => members.reduce((sum, point) => sum + point[axis]!, 0) / members.length) : centre;
+    });
+  }
+  const clusters = centres.map(() => [] as number[]);
+  assignment.forEach((cluster, index) => clusters[cluster]!.push(index));
+  return clusters.filter((members) => members.length > 0);
+}
+
+/** A short name for `text` (FNV-1a, base 36). */
+function hash(text: string): string {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193) >>> 0;
+  }
+  return value.toString(36);
 }
 
 /** A CSS length of the theme in pixels (`px`, `rem` and `em` at 16 px); `fallback` for anything else. */
@@ -189,28 +316,46 @@ function pixels(value: string | number | undefined, fallback: number): number {
 const WIDTH_STEP = 40;
 const WIDTH_RANGE = [280, 2600] as const;
 
+/** The factors `1000 / w` for the panels' text widths `w` at a viewport's width. */
+export interface TextWidthFactors {
+  /** One column. */
+  oneColumn: number;
+  /** Two columns: the middle and the right panel. */
+  middle: number;
+  right: number;
+}
+
 /**
- * The rules that give `.redocusaurus` the factors `1000 / w` for the text widths `w` of the panels
- * at each step of viewport width: `--kit-k1` for one column, `--kit-km` and `--kit-kr` for the
- * middle and right panels side by side, after the theme's breakpoints (the menu from `small` up,
- * two columns from `medium` up) and its menu and right panel widths.
+ * The panels' text width factors at a viewport width of `width`, after the theme's breakpoints (the
+ * menu from `small` up) and its menu and right panel widths.
  */
-export function sectionHeightCss(theme: ResolvedThemeInterface): string {
+export function textWidthFactors(theme: ResolvedThemeInterface, width: number): TextWidthFactors {
   const small = pixels(theme.breakpoints.small, 800);
-  const medium = pixels(theme.breakpoints.medium, 1200);
   const sidebar = pixels(theme.sidebar.width, 260);
   const horizontal = 2 * pixels(theme.spacing.sectionHorizontal, 40);
   const rightShare = /%\s*$/.test(String(theme.rightPanel.width)) ? parseFloat(String(theme.rightPanel.width)) / 100 : 0.4;
-  const factor = (width: number) => (1000 / Math.max(width, 120)).toFixed(3);
+  const factor = (text: number) => Number((1000 / Math.max(text, 120)).toFixed(3));
+  const content = width - (width > small ? sidebar : 0);
+  return {
+    oneColumn: factor(content - horizontal),
+    middle: factor(content * (1 - rightShare) - horizontal),
+    right: factor(content * rightShare - horizontal),
+  };
+}
+
+/**
+ * The rules that give `.redocusaurus` the factors for the text widths of the panels at each step of
+ * viewport width (`textWidthFactors`): `--kit-k1` for one column, `--kit-km` and `--kit-kr` for the
+ * middle and right panels side by side (two columns from the theme's `medium` breakpoint up).
+ */
+export function sectionHeightCss(theme: ResolvedThemeInterface): string {
+  const medium = pixels(theme.breakpoints.medium, 1200);
   let css = '';
   for (let from = WIDTH_RANGE[0]; from < WIDTH_RANGE[1]; from += WIDTH_STEP) {
     // Redoc's breakpoints are `max-width` queries: the menu shows above `small`, two columns above `medium`.
-    const middle = from + WIDTH_STEP / 2;
-    const content = middle - (middle > small ? sidebar : 0);
+    const factors = textWidthFactors(theme, from + WIDTH_STEP / 2);
     const query = from === WIDTH_RANGE[0] ? `(max-width:${from + WIDTH_STEP}px)` : `(min-width:${from + 0.02}px)`;
-    css +=
-      `@media ${query}{.redocusaurus{--kit-k1:${factor(content - horizontal)};` +
-      `--kit-km:${factor(content * (1 - rightShare) - horizontal)};--kit-kr:${factor(content * rightShare - horizontal)}}}`;
+    css += `@media ${query}{.redocusaurus{--kit-k1:${factors.oneColumn.toFixed(3)};--kit-km:${factors.middle.toFixed(3)};--kit-kr:${factors.right.toFixed(3)}}}`;
   }
   // Two columns: the taller of the panels (the section's own padding is outside the size the browser
   // takes from `contain-intrinsic-size`).

@@ -72,43 +72,42 @@ function elementEnd(html: string, start: number): number {
 
 /**
  * `html` (the reference as the server rendered it) with each section after the budget in its short
- * form, and each section's opening tag with the inline style `style` gives it from its full HTML
- * (its estimated height, ./sectionHeights.ts). Sections are the elements with `data-section-id`
- * right inside the content column (`.api-content`); React escapes `<` in text and attributes, so
- * counting `<div` tags is exact.
+ * form, and each section's opening tag with the attributes `attributes` gives it from the full HTML
+ * of every section (its estimated height, ./sectionHeights.ts). Sections are the elements with
+ * `data-section-id` right inside the content column (`.api-content`); React escapes `<` in text and
+ * attributes, so counting `<div` tags is exact.
  */
 export function withSectionStubs(
   html: string,
   items: ContentItemModel[],
-  {budget = FULL_SECTIONS_HTML_BUDGET, style}: {budget?: number; style?: (sectionHtml: string) => string} = {},
+  {budget = FULL_SECTIONS_HTML_BUDGET, attributes}: {budget?: number; attributes?: (sectionHtmls: string[]) => string[]} = {},
 ): string {
   const byId = new Map(items.map((item) => [item.id, item]));
   const section = /<div\b[^>]*\bdata-section-id="([^"]*)"[^>]*>/g;
   const content = /class="[^"]*\bapi-content\b/.exec(html);
   if (!content) return html;
   section.lastIndex = content.index;
+  const sections: {start: number; end: number; openingTag: string; id: string}[] = [];
+  for (let match = section.exec(html); match; match = section.exec(html)) {
+    const end = elementEnd(html, match.index);
+    section.lastIndex = end;
+    sections.push({start: match.index, end, openingTag: match[0], id: decodeHtml(match[1]!)});
+  }
+  const extra = attributes?.(sections.map(({start, end}) => html.slice(start, end)));
   let out = '';
   let copied = 0;
   let used = 0;
-  for (let match = section.exec(html); match; match = section.exec(html)) {
-    const start = match.index;
-    const end = elementEnd(html, start);
-    section.lastIndex = end;
+  sections.forEach(({start, end, openingTag, id}, index) => {
     used += end - start;
-    const item = byId.get(decodeHtml(match[1]!));
+    const item = byId.get(id);
     const stub = used > budget && item !== undefined;
-    if (!stub && !style) continue;
-    const attributes = (style ? ` style="${escapeAttribute(style(html.slice(start, end)))}"` : '') + (stub ? ' data-kit-stub=""' : '');
-    const openingTag = match[0].replace(/>$/, `${attributes}>`);
-    const inner = stub ? renderToStaticMarkup(<SectionStub item={item} />) + '</div>' : html.slice(start + match[0].length, end);
-    out += html.slice(copied, start) + openingTag + inner;
+    if (!stub && !extra) return;
+    const tag = openingTag.replace(/>$/, `${extra?.[index] ?? ''}${stub ? ' data-kit-stub=""' : ''}>`);
+    const inner = stub ? renderToStaticMarkup(<SectionStub item={item} />) + '</div>' : html.slice(start + openingTag.length, end);
+    out += html.slice(copied, start) + tag + inner;
     copied = end;
-  }
+  });
   return out + html.slice(copied);
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function decodeHtml(text: string): string {

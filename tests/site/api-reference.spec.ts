@@ -314,6 +314,40 @@ test.describe('client-side navigation', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  test('reached from another reference, every section holds the estimate a first load gives it (reference-kit/reference/sectionHeights.ts)', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    const estimates = () =>
+      page
+        .locator('.api-content > [data-section-id]')
+        .evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-section-id')}: ${getComputedStyle(node).getPropertyValue('--kit-h')}`));
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    const firstLoad = await estimates();
+    // Most sections hold a group's estimate, named by a rule of the page's CSS.
+    expect(await page.locator('.api-content > [data-kit-height]').count()).toBeGreaterThan(0);
+    const sheets = () =>
+      page.evaluate(() => ({
+        classNames: document.querySelector<HTMLElement>('.redocusaurus-styles style[data-class-names]')?.dataset.classNames,
+        heights: document.querySelector<HTMLElement>('.redocusaurus-styles style[data-kit-heights]')?.dataset.kitHeights,
+      }));
+    const own = await sheets();
+    // Another reference first, whose CSS stays in the document when the reader leaves it
+    // (reference-kit/reference/LiveReference.tsx): the remote example has the same Redoc classes
+    // as the pet store's page, and other estimates.
+    await page.goto('/examples/using-remote-url/');
+    await waitForHydration(page);
+    const other = await sheets();
+    expect(other.classNames).toBe(own.classNames);
+    expect(other.heights).not.toBe(own.heights);
+    await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+    await page.locator('nav').getByRole('button', {name: 'Examples'}).hover();
+    await page.locator('nav').getByRole('link', {name: 'Using Single YAML'}).click();
+    await expect(page).toHaveURL(new RegExp(`${API_PAGE}$`));
+    await expect.poll(async () => (await estimates()).length, {timeout: 15_000}).toBe(firstLoad.length);
+    expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), 'no full page load').toBe(true);
+    expect(await estimates()).toEqual(firstLoad);
+  });
+
   test("reached from another page, the menu works and follows the scrolling", async ({page}) => {
     await clickThrough(page);
     const target = 'tag/store/operation/placeOrder';

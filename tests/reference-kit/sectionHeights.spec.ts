@@ -1,0 +1,90 @@
+/** How the server hands the sections their estimated heights (reference-kit/reference/sectionHeights.ts), on made-up estimates. */
+import {expect, test} from '@playwright/test';
+import {sectionHeightAttributes, type SectionEstimate} from '../../reference-kit/reference/sectionHeights';
+
+const widths = {phone: {oneColumn: 3, middle: 3, right: 3}, laptop: {oneColumn: 1, middle: 1.9, right: 3}};
+
+/** `count` sections of varied sizes, every seventh one of text alone. */
+function estimates(count: number, scale = 1): SectionEstimate[] {
+  return Array.from({length: count}, (_, index) => {
+    const size = scale * (1 + ((index * 37) % 101));
+    const text = index % 7 === 3;
+    return {
+      middleFixed: 40 + 9 * size,
+      middleWrapped: 2 * size,
+      rightFixed: text ? 0 : 80 + 5 * ((index * 13) % 17),
+      rightWrapped: text ? 0 : (index % 5) * 3,
+      oneColumnPadding: text ? 80 : 160,
+      text,
+    };
+  });
+}
+
+/** The five numbers a section's attributes give it, from its inline style or its group's rule. */
+function numbersOf(attributes: string, css: string): number[] {
+  const inline = /style="([^"]*)"/.exec(attributes)?.[1];
+  const group = /data-kit-height="([^"]*)"/.exec(attributes)?.[1];
+  const declarations = inline ?? new RegExp(`\\[data-kit-height="${group}"\\]\\{([^}]*)\\}`).exec(css)?.[1];
+  if (!declarations) throw new Error(`no estimate for ${attributes}`);
+  return ['mf', 'mw', 'rf', 'rw', 'p1'].map((name) => Number(new RegExp(`--kit-${name}:(\\d+)`).exec(declarations)![1]));
+}
+
+test('the first sections hold their own estimates; the others a group\'s, a few dozen groups for a thousand sections', () => {
+  const sections = estimates(1000);
+  const {attributes, css, key} = sectionHeightAttributes(sections, widths);
+  expect(attributes).toHaveLength(1000);
+  for (const [index, attribute] of attributes.slice(0, 20).entries()) {
+    const own = sections[index]!;
+    expect(numbersOf(attribute, css)).toEqual([own.middleFixed, own.middleWrapped, own.rightFixed, own.rightWrapped, own.oneColumnPadding].map(Math.round));
+    expect(attribute).not.toContain('data-kit-height');
+  }
+  const groups = new Set(attributes.slice(20).map((attribute) => /data-kit-height="([^"]*)"/.exec(attribute)?.[1]));
+  expect(groups.has(undefined)).toBe(false);
+  expect(groups.size).toBeGreaterThan(8);
+  expect(groups.size).toBeLessThanOrEqual(32);
+  for (const group of groups) expect(group!.startsWith(`${key}-`)).toBe(true);
+  // One rule per group, and no other.
+  expect(css.match(/\[data-kit-height=/g)).toHaveLength(groups.size);
+});
+
+test('a group\'s numbers are its sections\' means: the page\'s height in one column stays what the sections add up to', () => {
+  const sections = estimates(600);
+  const {attributes, css} = sectionHeightAttributes(sections, widths);
+  const oneColumn = ([mf, mw, rf, rw, p1]: number[]) => mf! + rf! + p1! + (mw! + rw!) * widths.phone.oneColumn;
+  const own = sections.reduce((sum, s) => sum + oneColumn([s.middleFixed, s.middleWrapped, s.rightFixed, s.rightWrapped, s.oneColumnPadding]), 0);
+  const held = attributes.reduce((sum, attribute) => sum + oneColumn(numbersOf(attribute, css)), 0);
+  // Rounding to whole numbers, at most half a unit of each of five numbers per section.
+  expect(Math.abs(held - own) / own).toBeLessThan(0.002);
+  // And each section is near its own height: the groups are made of sections of about its size.
+  const errors = attributes.map((attribute, index) => {
+    const s = sections[index]!;
+    const mine = oneColumn([s.middleFixed, s.middleWrapped, s.rightFixed, s.rightWrapped, s.oneColumnPadding]);
+    return Math.abs(oneColumn(numbersOf(attribute, css)) - mine) / mine;
+  });
+  expect(errors.sort((a, b) => a - b)[Math.floor(errors.length / 2)]).toBeLessThan(0.1);
+});
+
+test('text sections are marked and grouped apart from operations', () => {
+  const sections = estimates(300);
+  const {attributes} = sectionHeightAttributes(sections, widths);
+  const groupKinds = new Map<string, Set<boolean>>();
+  for (const [index, attribute] of attributes.entries()) {
+    expect(attribute.includes('data-kit-text=""')).toBe(sections[index]!.text);
+    const group = /data-kit-height="([^"]*)"/.exec(attribute)?.[1];
+    if (group) groupKinds.set(group, (groupKinds.get(group) ?? new Set()).add(sections[index]!.text));
+  }
+  for (const kinds of groupKinds.values()) expect(kinds.size).toBe(1);
+});
+
+test('the groups\' names differ between references, and are the same for the same reference', () => {
+  const first = sectionHeightAttributes(estimates(200), widths);
+  expect(sectionHeightAttributes(estimates(200), widths)).toEqual(first);
+  const other = sectionHeightAttributes(estimates(200, 1.5), widths);
+  expect(other.key).not.toBe(first.key);
+});
+
+test('a reference of a few sections has no groups', () => {
+  const {attributes, css} = sectionHeightAttributes(estimates(12), widths);
+  expect(attributes.every((attribute) => attribute.includes('style="'))).toBe(true);
+  expect(css).toBe('');
+});
