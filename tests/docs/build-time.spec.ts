@@ -22,8 +22,9 @@ test('without JavaScript, an API page has its operations and the pre-rendered st
   await page.goto(API_PAGE);
   const reference = page.locator('.redocusaurus');
   for (const summary of summaries) await expect(reference, summary).toContainText(summary);
-  // Light, dark, and the menu's states (reference-kit/reference/stateCss.ts).
-  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(3);
+  // Light, dark, the menu's states (reference-kit/reference/stateCss.ts) and the sections' shared
+  // height estimates (reference-kit/reference/sectionHeights.ts).
+  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(4);
   await expect(page.locator('#operation\\/addPet')).toHaveCount(1);
   await context.close();
 });
@@ -31,7 +32,7 @@ test('without JavaScript, an API page has its operations and the pre-rendered st
 test('this site keeps the pre-rendered style sheets after hydration, and the page is styled', async ({page}) => {
   await page.goto(API_PAGE);
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
-  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(3);
+  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(4);
   const menuWidth = await page.locator('.redocusaurus .menu-content').evaluate((node) => node.getBoundingClientRect().width);
   expect(menuWidth).toBeGreaterThan(200);
 });
