@@ -6,7 +6,8 @@
  *   of the light render, which the page's HTML carries (./modeCss), with the class names listed for
  *   the browser to register (./BuiltReference.tsx), and the rules for the menu's states (./stateCss);
  * - the light render as the reference's HTML, its sections in full up to a budget and in short
- *   form after it (./sectionStubs), so that the page's HTML does not grow with the spec.
+ *   form after it, those in a noscript element, their room held below (./sectionStubs),
+ *   so that the page's HTML does not grow with the spec and the browser builds few of its elements.
  * Two renders in all: the page's reference is the light one. The renders build Redoc's models within
  * limits (../lib/modelLimits.js): past them, options expand no more fields, and a schema that would
  * need too many models fails the build with an error that names the spec and the schema.
@@ -18,7 +19,8 @@ import Reference from './Reference';
 import {modeCss} from './modeCss';
 import {liveStateCss} from './stateCss';
 import {withSectionStubs} from './sectionStubs';
-import {sectionEstimate, sectionFeatures, sectionHeightAttributes, sectionHeightCss, textWidthFactors} from './sectionHeights';
+import {withMenuListsInNoscript} from './builtHtml';
+import {aheadRoom, sectionEstimate, sectionFeatures, sectionHeightAttributes, sectionHeightCss, textWidthFactors, type EstimateNumbers} from './sectionHeights';
 import {useRedocStore} from './useRedocStore';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 import {modelLimitError, withModelLimits} from '../lib/modelLimits';
@@ -62,14 +64,23 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
   // Redoc's panels carry their styled component's id as a class name.
   const panelClasses = {middle: styledComponentId(MiddlePanel), right: styledComponentId(RightPanel)};
   let heights = {css: '', key: ''};
+  let held: {held: EstimateNumbers; text: boolean}[] = [];
   const html = withSectionStubs(light.html, flattenByProp(store.spec.contentItems, 'items'), {
     attributes: (sections) => {
       const estimates = sections.map((section) => sectionEstimate(sectionFeatures(section, panelClasses), {vertical: lightTheme.spacing.sectionVertical}));
-      const {attributes, ...rules} = sectionHeightAttributes(estimates, {phone: textWidthFactors(lightTheme, 412), laptop: textWidthFactors(lightTheme, 1280)});
+      const {attributes, held: numbers, ...rules} = sectionHeightAttributes(estimates, {phone: textWidthFactors(lightTheme, 412), laptop: textWidthFactors(lightTheme, 1280)});
       heights = rules;
+      held = numbers.map((numbersOfSection, index) => ({held: numbersOfSection, text: estimates[index]!.text}));
       return attributes;
     },
+    ahead: (first) => {
+      const room = aheadRoom(held.slice(first), textWidthFactors(lightTheme, 1280));
+      return {content: ` data-kit-ahead="" style="${room.content}"`, noscript: ` data-kit-ahead="${room.steps}"`};
+    },
   });
+  // Redoc shows groups of tags expanded, and their tags closed.
+  const groups = new Set(flattenByProp(store.spec.contentItems, 'items').flatMap((item) => (item.type === 'group' ? [item.id] : [])));
+  const page = withMenuListsInNoscript(html, groups);
   return (
     <>
       <div className="redocusaurus-styles">
@@ -78,7 +89,7 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
         <style dangerouslySetInnerHTML={{__html: liveStateCss(lightTheme, darkTheme) + sectionHeightCss(lightTheme)}} />
         <style data-kit-heights={heights.key} dangerouslySetInnerHTML={{__html: heights.css}} />
       </div>
-      <div className={referenceClassName(specProps, className)} data-kit-reference="" dangerouslySetInnerHTML={{__html: html}} />
+      <div className={referenceClassName(specProps, className)} data-kit-reference="" dangerouslySetInnerHTML={{__html: page}} />
     </>
   );
 }

@@ -5,7 +5,9 @@
  * The server's HTML is in the page as it loaded (`source="page"`), or, on a page reached by
  * client-side navigation (`source="built"`), the page's own HTML is fetched from the static build
  * and put into the page in slices (./builtHtml.ts), or, should that fail, the reference is
- * rendered whole (`onUnavailable`). Then, either way:
+ * rendered whole (`onUnavailable`). On a load of a large reference, the sections the server put in
+ * a noscript element go into the page the same way, a few dozen a frame (./builtHtml.ts). Then,
+ * either way:
  * - the menu comes to life on the server's HTML, without React and without the spec
  *   (./liveMenu.ts): clicks, scroll tracking and the URL's hash work at once;
  * - each section, and the API's info block, is rendered by React when it comes within a screen of
@@ -47,7 +49,7 @@ import {startLiveMenu, type LiveMenu} from './liveMenu';
 import {SpecParts} from './specParts';
 import {HeightFit} from './heightFit';
 import {useModeOptions} from './modeOptions';
-import {adoptBuiltReference, readBuiltReference, SectionClasses, type AdoptedReference} from './builtHtml';
+import {adoptBuiltReference, adoptSectionsAhead, fillMenuList, readBuiltReference, SectionClasses, type AdoptedReference} from './builtHtml';
 import sectionStyles from './Reference.module.css';
 import type {OutlineItem} from './specData';
 
@@ -181,17 +183,57 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
         }),
       );
     };
-    const startMenu = (fillList?: (id: string) => void) => {
+    // On a load of the page, the server left the items of the menu's closed lists in noscript elements.
+    const startMenu = (fillList = (id: string) => fillMenuList(element, id)) => {
       menu = startLiveMenu(element, outline, options, fillList);
     };
 
     const controller = new AbortController();
+    const target = history.currentId;
+    // A link to a section lands on it before the sections near the top come to life: the section it
+    // names (or that holds the operation it names) is filled at once.
+    const landOn = (reference: AdoptedReference) => {
+      if (!reference.sections.some((section) => section.dataset.sectionId === target)) {
+        const holder = reference.holding(target);
+        if (holder) reference.fill(holder);
+      }
+      const scroll = new ScrollService(options);
+      MenuStore.updateOnHistory(target, scroll);
+      scroll.dispose();
+    };
+    const unavailable = (error: unknown) => {
+      if (controller.signal.aborted) return;
+      // eslint-disable-next-line no-console
+      console.warn('reference-kit: the built HTML of this page could not be used; rendering the reference in the browser.', error);
+      onUnavailable?.();
+    };
     if (source === 'page') {
+      const inPage = new Set(Array.from(element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'), (section) => section.dataset.sectionId));
+      const ahead = sections.filter((item) => !inPage.has(item.id));
       startSections();
-      startMenu();
+      // A link to a section the page holds in its noscript element lands once that is in the page.
+      const targetAhead = ahead.length > 0 && target !== '' && !element.querySelector(`[id="${CSS.escape(target)}"]`);
+      if (!targetAhead) startMenu();
+      if (ahead.length > 0) {
+        adoptSectionsAhead(element, ahead.map((item) => item.id), {sectionClass: sectionStyles.section!, classes}, controller.signal)
+          .then((reference) => {
+            if (!reference) {
+              if (targetAhead) startMenu();
+              return;
+            }
+            adopted = reference;
+            if (targetAhead) landOn(reference);
+            startSections(reference.sections, false);
+            afterNearbyWakes(() => {
+              if (controller.signal.aborted) return;
+              if (targetAhead) startMenu();
+              reference.fillWhenIdle(controller.signal);
+            });
+          })
+          .catch(unavailable);
+      }
     } else {
       const groups = new Set(outlineItems(outline).filter((item) => item.type === 'group').map((item) => item.id));
-      const target = history.currentId;
       // Without a link's target, the sections at the top come to life while the others go in.
       let started: HTMLElement[] = [];
       const onFirstSections = (first: HTMLElement[]) => {
@@ -203,17 +245,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       adopt(pageHtml!, element, styles, sections, {groups, classes, onFirstSections}, controller.signal)
         .then((reference) => {
           adopted = reference;
-          // A link to a section lands on it before the sections near the top come to life: the
-          // section it names (or that holds the operation it names) is filled at once.
-          if (target) {
-            if (!reference.sections.some((section) => section.dataset.sectionId === target)) {
-              const holder = reference.holding(target);
-              if (holder) reference.fill(holder);
-            }
-            const scroll = new ScrollService(options);
-            MenuStore.updateOnHistory(target, scroll);
-            scroll.dispose();
-          }
+          if (target) landOn(reference);
           startSections(
             reference.sections.filter((section) => !started.includes(section)),
             started.length === 0,
@@ -227,12 +259,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
             reference.fillWhenIdle(controller.signal);
           });
         })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          // eslint-disable-next-line no-console
-          console.warn('reference-kit: the built HTML of this page could not be used; rendering the reference in the browser.', error);
-          onUnavailable?.();
-        });
+        .catch(unavailable);
     }
     return () => {
       controller.abort();

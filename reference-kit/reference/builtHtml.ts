@@ -18,6 +18,7 @@
  * The page is never parsed as a whole: the reference is found in the text with string searches,
  * in slices too, and only what goes into the page is parsed.
  */
+import {AHEAD_PROPERTIES, SECTIONS_PER_STEP} from './sectionHeights';
 import {afterNextFrame, nextTask} from './tasks';
 
 /** HTML parsed per slice. */
@@ -112,6 +113,51 @@ const decodeAttribute = (text: string) =>
 
 const STYLES_MARKER = '<div class="redocusaurus-styles">';
 
+/** Scanning sections: its steps, and where it stopped once they are done (-1 when what it found was not the sections expected). */
+interface SectionScan {
+  steps: Generator<Step>;
+  position: number;
+}
+
+/**
+ * Finds the sections among the elements of `html` from `start` on (the content of a content column,
+ * or of its noscript element), up to the end of their parent, and adds them to `sections`; they
+ * must be `sectionIds` from `sections.length` on, in order. Other elements are skipped (the info
+ * block, the noscript element's style); the noscript element's sections are the content column's
+ * (./sectionStubs.tsx).
+ */
+function scanSections(html: string, start: number, sectionIds: string[], sections: BuiltSection[]): SectionScan {
+  const scan: SectionScan = {steps: steps(), position: -1};
+  function* steps(): Generator<Step> {
+    let position = start;
+    for (;;) {
+      const next = html.indexOf('<', position);
+      if (next === -1 || html.startsWith('</div>', next)) {
+        scan.position = next === -1 ? html.length : next;
+        return;
+      }
+      if (html.startsWith('<noscript', next)) position = openingTagEnd(html, next);
+      else if (html.startsWith('</noscript>', next)) position = next + '</noscript>'.length;
+      else if (html.startsWith('<style', next)) position = html.indexOf('</style>', next) + '</style>'.length;
+      else {
+        const end = elementEnd(html, next, 'div');
+        if (end === -1) throw new Error('reference-kit: unbalanced HTML in the built reference');
+        const tagEnd = openingTagEnd(html, next);
+        const openingTag = html.slice(next, tagEnd);
+        const id = /\sdata-section-id="([^"]*)"/.exec(openingTag)?.[1];
+        if (id !== undefined) {
+          const section = {id: decodeAttribute(id), openingTag, content: [tagEnd, end - '</div>'.length] as [number, number]};
+          if (section.id !== sectionIds[sections.length]) return;
+          sections.push(section);
+        }
+        position = end;
+      }
+      yield () => {};
+    }
+  }
+  return scan;
+}
+
 /**
  * Finds in the page's HTML the reference whose sections are `sectionIds` (in page order): the
  * page's `index`-th reference if it is one, or else the first that is. Undefined when there is
@@ -146,35 +192,10 @@ async function readOne(html: string, at: number, sectionIds: string[], signal: A
 
   // The content column's children: the info block, then the sections, each up to the next.
   const sections: BuiltSection[] = [];
-  let position = openingTagEnd(html, apiContent);
-  let mismatch = false;
-  const scan = function* (): Generator<Step> {
-    for (;;) {
-      const next = html.indexOf('<', position);
-      if (next === -1) return;
-      if (html.startsWith('</div>', next)) {
-        position = next;
-        return;
-      }
-      const end = elementEnd(html, next, 'div');
-      if (end === -1) throw new Error('reference-kit: unbalanced HTML in the built reference');
-      const tagEnd = openingTagEnd(html, next);
-      const openingTag = html.slice(next, tagEnd);
-      const id = /\sdata-section-id="([^"]*)"/.exec(openingTag)?.[1];
-      if (id !== undefined) {
-        const section = {id: decodeAttribute(id), openingTag, content: [tagEnd, end - '</div>'.length] as [number, number]};
-        if (section.id !== sectionIds[sections.length]) {
-          mismatch = true;
-          return;
-        }
-        sections.push(section);
-      }
-      position = end;
-      yield () => {};
-    }
-  };
-  await runInSlices(scan(), signal);
-  if (mismatch || sections.length !== sectionIds.length) return undefined;
+  const scan = scanSections(html, openingTagEnd(html, apiContent), sectionIds, sections);
+  await runInSlices(scan.steps, signal);
+  const position = scan.position;
+  if (position === -1 || sections.length !== sectionIds.length) return undefined;
   // After the content column, the rest of Redoc's wrapper: two open elements (the wrapper and the reference).
   const apiContentEnd = position + '</div>'.length;
   const referenceEnd = elementEnd(html, apiContentEnd, 'div', 2);
@@ -202,20 +223,20 @@ function* slices(parts: Iterable<string>): Generator<string> {
   if (current) yield current;
 }
 
-/** A list of the menu's items longer than this waits for idle time when it does not show. */
+/** A list of the menu's items longer than this waits when it does not show (`menuItems`). */
 const DEFERRED_LIST_LENGTH = 2_000;
 
 /**
- * The menu's items, `html[start, end)` (the content of a list), one item's HTML at a time, with
- * the long lists of the items whose lists do not show (a tag's operations, until the tag opens)
- * left empty and their place recorded in `deferred`, by the id of the item that holds them. The
- * lists of groups of tags (`expandedIds`) show: they are kept, their own items treated alike.
+ * The menu's items, `html[start, end)` (the content of a list), one item's HTML at a time, with in
+ * each long list of an item whose list does not show (a tag's operations, until the tag opens) what
+ * `closed` gives for it from the list's id and content. The lists of groups of tags (`expandedIds`)
+ * show: they are kept, their own items treated alike.
  */
 function* menuItems(
   html: string,
   [start, end]: [number, number],
   expandedIds: Set<string>,
-  deferred: Map<string, [number, number]>,
+  closed: (id: string, content: [number, number]) => string,
 ): Generator<string> {
   for (const [itemStart, itemEnd] of children(html, start, end, 'li')) {
     const nested = html.indexOf('<ul', itemStart);
@@ -227,21 +248,53 @@ function* menuItems(
     const content: [number, number] = [openingTagEnd(html, nested), nestedEnd - '</ul>'.length];
     const id = decodeAttribute(/\sdata-item-id="([^"]*)"/.exec(html.slice(itemStart, openingTagEnd(html, itemStart)))?.[1] ?? '');
     let inner: string;
-    if (expandedIds.has(id)) inner = Array.from(menuItems(html, content, expandedIds, deferred)).join('');
-    else if (content[1] - content[0] > DEFERRED_LIST_LENGTH) {
-      inner = '';
-      deferred.set(id, content);
-    } else inner = html.slice(content[0], content[1]);
+    if (expandedIds.has(id)) inner = Array.from(menuItems(html, content, expandedIds, closed)).join('');
+    else if (content[1] - content[0] > DEFERRED_LIST_LENGTH) inner = closed(id, content);
+    else inner = html.slice(content[0], content[1]);
     yield html.slice(itemStart, content[0]) + inner + html.slice(content[1], itemEnd);
   }
+}
+
+const LIST_NOSCRIPT = '<noscript data-kit-list="">';
+
+/**
+ * The server's HTML of a reference with the items of each long list of its menu that does not show
+ * (`menuItems`) in a noscript element in the list: a browser running scripts reads them as text and
+ * builds none of their elements while the page loads (GitHub's REST API: 1,223 items, 0.75 MB of
+ * the page). The kit puts a list's items in when it first shows (`fillMenuList`); without scripts a
+ * list that does not show cannot be opened, and nothing changes. `expandedIds` as for `menuItems`.
+ */
+export function withMenuListsInNoscript(html: string, expandedIds: Set<string>): string {
+  const menuContent = html.indexOf('menu-content');
+  const list = menuContent === -1 ? -1 : html.indexOf('<ul', menuContent);
+  const listEnd = list === -1 ? -1 : elementEnd(html, list, 'ul');
+  if (listEnd === -1) return html;
+  const content: [number, number] = [openingTagEnd(html, list), listEnd - '</ul>'.length];
+  const items = menuItems(html, content, expandedIds, (_, [start, end]) => `${LIST_NOSCRIPT}${html.slice(start, end)}</noscript>`);
+  return html.slice(0, content[0]) + Array.from(items).join('') + html.slice(content[1]);
+}
+
+/** A list's content `html[start, end)`, inside the noscript element the server put it in, if it did. */
+function listItems(html: string, [start, end]: [number, number]): [number, number] {
+  return html.startsWith(LIST_NOSCRIPT, start) && html.startsWith('</noscript>', end - '</noscript>'.length)
+    ? [start + LIST_NOSCRIPT.length, end - '</noscript>'.length]
+    : [start, end];
+}
+
+/** Puts in the items of the menu's list of item `id` in `root` that the server left in a noscript element. */
+export function fillMenuList(root: HTMLElement, id: string): void {
+  const list = root.querySelector(`.menu-content li[data-item-id="${CSS.escape(id)}"] > ul`);
+  const held = list?.querySelector(':scope > noscript[data-kit-list]');
+  if (list && held) list.innerHTML = held.textContent ?? '';
 }
 
 /**
  * The sections of a reference going into the page. A section put in empty gets Redoc's classes back
  * as it gets its content (from React, or the server's HTML): `claim`. One that comes to life while
  * other sections still go in keeps only the padding of Redoc's classes until they are all in
- * (./reference.css): with Redoc's `:last-of-type` rule on one section, each addition has the
- * browser restyle every section.
+ * (./reference.css): with a rule on its place among its siblings (Redoc's `:last-of-type` before
+ * the kit's patch, or a reader's own) on one section, each addition has the browser restyle every
+ * section.
  */
 export class SectionClasses {
   private adding = true;
@@ -325,22 +378,16 @@ export async function adoptBuiltReference(
       root.innerHTML = built.frame;
     };
     const menuList = () => root.querySelector('.menu-content ul')!;
-    for (const slice of slices(menuItems(html, built.menu, expandedIds, deferredLists))) {
+    const deferList = (id: string, content: [number, number]) => {
+      deferredLists.set(id, listItems(html, content));
+      return '';
+    };
+    for (const slice of slices(menuItems(html, built.menu, expandedIds, deferList))) {
       yield () => menuList().insertAdjacentHTML('beforeend', slice);
     }
-    // Empty until filled or rendered, marked so that they hold their estimated height
-    // (./reference.css), and with only the kit's class: Redoc's sections have a `:last-of-type`
-    // rule, which has the browser restyle every section of the content column whenever one is
-    // added. Without it, the sections go in a slice at a time, each slice restyled on its own.
     const content = () => root.querySelector('.api-content')!;
-    const shells = built.sections.map((section) =>
-      section.openingTag.replace(/\sclass="([^"]*)"/, (_, classes: string) => {
-        const kept = classes.split(' ').filter((name) => name === sectionClass);
-        return ` class="${kept.join(' ')}" data-kit-pending="${classes}"`;
-      }) + '</div>',
-    );
     let first = true;
-    for (const slice of slices(shells)) {
+    for (const slice of slices(built.sections.map((section) => sectionShell(section, sectionClass)))) {
       yield () => {
         content().insertAdjacentHTML('beforeend', slice);
         if (!first) return;
@@ -352,11 +399,96 @@ export async function adoptBuiltReference(
   await runInSlices(steps(), signal, true);
   classes.allIn();
   const sections = Array.from(root.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'));
+  const fillList = (id: string) => {
+    const range = deferredLists.get(id);
+    if (!range) return;
+    deferredLists.delete(id);
+    const list = root.querySelector(`.menu-content li[data-item-id="${CSS.escape(id)}"] > ul`);
+    if (list) list.innerHTML = html.slice(range[0], range[1]);
+  };
+  return sectionsToFill(html, built.sections, sections, classes, {lists: deferredLists, fillList});
+}
+
+/**
+ * A section put into the page empty, until filled or rendered: its opening tag, marked so that it
+ * holds its estimated height (./reference.css), and with only the kit's class (`sectionClass`):
+ * with a rule of Redoc's sections on their place among their siblings (`:last-of-type`, before the
+ * kit's patch of Redoc made it `:last-child`), the browser restyles every section of the content
+ * column whenever one is added. Without their classes, the sections go in a slice at a time, each
+ * slice restyled on its own (`SectionClasses` gives the classes back).
+ */
+function sectionShell(section: BuiltSection, sectionClass: string): string {
+  return (
+    section.openingTag.replace(/\sclass="([^"]*)"/, (_, classes: string) => {
+      const kept = classes.split(' ').filter((name) => name === sectionClass);
+      return ` class="${kept.join(' ')}" data-kit-pending="${classes}"`;
+    }) + '</div>'
+  );
+}
+
+/**
+ * The sections the server put into the page's noscript element (./sectionStubs.tsx), put into the
+ * page on a load of the page: empty, at the end of the content column, `SECTIONS_PER_STEP` a frame,
+ * the room the column holds for them (its bottom padding, ./reference.css) made smaller by theirs
+ * as they go in, so that the page keeps its height (the browser builds, styles and lays out a few
+ * dozen sections a frame, not a thousand in the first). Their content is the noscript element's
+ * text, filled as on a page reached by client-side navigation. `sectionIds` are the ids of the
+ * sections after those in the page. Undefined when the page has no such sections; rejects when they
+ * are not those of `sectionIds`.
+ */
+export async function adoptSectionsAhead(
+  root: HTMLElement,
+  sectionIds: string[],
+  {sectionClass, classes}: {sectionClass: string; classes: SectionClasses},
+  signal: AbortSignal,
+): Promise<AdoptedReference | undefined> {
+  const content = root.querySelector<HTMLElement>('.api-content[data-kit-ahead]');
+  const noscript = content?.querySelector<HTMLElement>(':scope > noscript[data-kit-ahead]');
+  if (!content || !noscript) return undefined;
+  const html = noscript.textContent ?? '';
+  const rooms = (noscript.dataset.kitAhead ?? '').split(' ').filter(Boolean).map((step) => step.split(','));
+  const built: BuiltSection[] = [];
+  const scan = scanSections(html, 0, sectionIds, built);
+  await runInSlices(scan.steps, signal);
+  if (scan.position === -1 || built.length !== sectionIds.length) throw new Error('reference-kit: the sections of the page do not match its outline');
+  // Out of the column first: sections go in last in it, after no other element (./reference.css).
+  noscript.remove();
+  const steps = function* (): Generator<Step> {
+    for (let first = 0, step = 0; first < built.length; first += SECTIONS_PER_STEP, step++) {
+      const shells = built.slice(first, first + SECTIONS_PER_STEP).map((section) => sectionShell(section, sectionClass));
+      const room = rooms[step];
+      yield () => {
+        content.insertAdjacentHTML('beforeend', shells.join(''));
+        if (room) AHEAD_PROPERTIES.forEach((name, index) => content.style.setProperty(name, room[index] ?? '0'));
+        else {
+          content.removeAttribute('data-kit-ahead');
+          AHEAD_PROPERTIES.forEach((name) => content.style.removeProperty(name));
+        }
+      };
+    }
+  };
+  await runInSlices(steps(), signal, true);
+  classes.allIn();
+  const ids = new Set(sectionIds);
+  const sections = Array.from(content.querySelectorAll<HTMLElement>(':scope > [data-section-id]')).filter((element) => ids.has(element.dataset.sectionId!));
+  return sectionsToFill(html, built, sections, classes);
+}
+
+/**
+ * The sections put into the page empty (`sections`, the elements of `built`, whose content is in
+ * `html`), filled on demand or in idle time, and the menu's lists left out (`lists`), likewise.
+ */
+function sectionsToFill(
+  html: string,
+  built: BuiltSection[],
+  sections: HTMLElement[],
+  classes: SectionClasses,
+  {lists, fillList}: {lists: Map<string, unknown>; fillList: (id: string) => void} = {lists: new Map(), fillList: () => undefined},
+): AdoptedReference {
   // Sections that came to life while the others went in are not filled.
   const unfilled = new Map(
-    sections.flatMap((element, index) => (element.hasAttribute('data-kit-pending') ? [[element, built.sections[index]!] as const] : [])),
+    sections.flatMap((element, index) => (element.hasAttribute('data-kit-pending') ? [[element, built[index]!] as const] : [])),
   );
-
   const claim = (element: HTMLElement) => {
     unfilled.delete(element);
     classes.claim(element);
@@ -369,16 +501,9 @@ export async function adoptBuiltReference(
   };
   const holding = (id: string) => {
     const attribute = ` data-section-id="${escapeAttribute(id)}"`;
-    const at = html.indexOf(attribute, built.sections[0]?.content[0] ?? html.length);
-    const index = built.sections.findIndex(({content: [start, end]}) => at >= start && at < end);
+    const at = html.indexOf(attribute, built[0]?.content[0] ?? html.length);
+    const index = built.findIndex(({content: [start, end]}) => at >= start && at < end);
     return index === -1 ? undefined : sections[index];
-  };
-  const fillList = (id: string) => {
-    const range = deferredLists.get(id);
-    if (!range) return;
-    deferredLists.delete(id);
-    const list = root.querySelector(`.menu-content li[data-item-id="${CSS.escape(id)}"] > ul`);
-    if (list) list.innerHTML = html.slice(range[0], range[1]);
   };
   return {
     sections,
@@ -407,9 +532,9 @@ export async function adoptBuiltReference(
         // phone: tens of milliseconds), so fewer, fuller periods cost the page less.
         const timeLeft = () => deadline.timeRemaining() > 6 && performance.now() - start < IDLE_BUDGET_MS;
         do {
-          const list = deferredLists.keys().next();
+          const list = lists.keys().next();
           if (!list.done) {
-            fillList(list.value);
+            fillList(list.value as string);
             continue;
           }
           order ??= Array.from(unfilled.keys())

@@ -23,9 +23,10 @@ import {
 import type {OutlineItem} from './specData';
 
 /**
- * Where the menu's items are: each item's `li`, found when first needed. A page reached by
- * client-side navigation gets the items of a tag's list in idle time (./builtHtml.ts): `fill`
- * puts in at once the list of the item with that id, for an item that must show before then.
+ * Where the menu's items are: each item's `li`, found when first needed. The items of a tag's list
+ * go into the page after it (./builtHtml.ts): on a load of the page, from the noscript element the
+ * server left them in; on a page reached by client-side navigation, in idle time. `fill` puts in at
+ * once the list of the item with that id, for an item that must show before then.
  */
 interface MenuElements {
   find(id: string): HTMLElement | undefined;

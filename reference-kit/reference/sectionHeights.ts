@@ -189,7 +189,7 @@ export function sectionEstimate(features: SectionFeatures, spacing: {vertical: n
 }
 
 /** The numbers of an estimate, as CSS custom properties. */
-type EstimateNumbers = Omit<SectionEstimate, 'text'>;
+export type EstimateNumbers = Omit<SectionEstimate, 'text'>;
 
 const declarations = (estimate: EstimateNumbers) =>
   `--kit-mf:${Math.round(estimate.middleFixed)};--kit-mw:${Math.round(estimate.middleWrapped)};` +
@@ -219,7 +219,10 @@ const ESTIMATE_GROUPS = 32;
  * The rules' names carry a hash of the rules: a page reached by client-side navigation keeps the CSS of
  * the references seen before it (./builtHtml.ts), and two references' groups must not meet.
  */
-export function sectionHeightAttributes(estimates: SectionEstimate[], widths: {phone: TextWidthFactors; laptop: TextWidthFactors}): {attributes: string[]; css: string; key: string} {
+export function sectionHeightAttributes(
+  estimates: SectionEstimate[],
+  widths: {phone: TextWidthFactors; laptop: TextWidthFactors},
+): {attributes: string[]; held: EstimateNumbers[]; css: string; key: string} {
   const grouped = estimates.slice(OWN_ESTIMATE_SECTIONS);
   const height = (estimate: SectionEstimate) => [
     Math.log(
@@ -260,15 +263,67 @@ export function sectionHeightAttributes(estimates: SectionEstimate[], widths: {p
         ? ` style="${declarations(estimate)}"${textAttribute(estimate)}`
         : ` data-kit-height="${key}-${groupOf[index - OWN_ESTIMATE_SECTIONS]}"${textAttribute(estimate)}`,
     ),
+    held: estimates.map((estimate, index) => (index < OWN_ESTIMATE_SECTIONS ? estimate : groups[groupOf[index - OWN_ESTIMATE_SECTIONS]!]!)),
     css: rules.map((rule, index) => `[data-kit-height="${key}-${index}"]${rule}`).join(''),
     key,
   };
 }
 
+/** Sections of the page's noscript element that go into the page at a time (./builtHtml.ts). */
+export const SECTIONS_PER_STEP = 32;
+
 /**
- * `points` in `count` clusters (k-means, from points spread along the first coordinate; a few
- * dozen passes at most), as lists of the points' indices. Empty clusters are left out.
+ * The room the content column holds for the sections of the page's noscript element, `sections`
+ * (./sectionStubs.tsx), until the kit has put them in: sums of their numbers (`held`, as
+ * `sectionHeightAttributes` gives them), operations and text apart, and their count, as custom
+ * properties from which the kit's CSS computes the content column's bottom padding (./reference.css).
+ * In one column a section is as tall as its fixed parts and its wrapping parts at the column's
+ * width: two sums. In two, as tall as its taller panel: the sums of the middle panel's parts of the
+ * sections whose middle panel is the taller at a laptop's width (`laptop`), and of the right
+ * panel's of the others, so that the room is what the sections will hold at that width.
+ * `content` is the room before any section is put in; `steps`, after each `SECTIONS_PER_STEP`
+ * sections, the numbers alone, in the order of `AHEAD_PROPERTIES`, comma-separated, steps separated
+ * by spaces.
  */
+export function aheadRoom(sections: {held: EstimateNumbers; text: boolean}[], laptop: TextWidthFactors): {content: string; steps: string} {
+  const numbersFrom = (first: number) => {
+    const rest = sections.slice(first);
+    const sums = [false, true].flatMap((text) => {
+      let [fixed, wrapped, twoColumnFixed, middleWrapped, rightWrapped] = [0, 0, 0, 0, 0];
+      for (const {held: numbers} of rest.filter((section) => section.text === text)) {
+        fixed += numbers.middleFixed + numbers.rightFixed + numbers.oneColumnPadding;
+        wrapped += numbers.middleWrapped + numbers.rightWrapped;
+        const middleTaller =
+          numbers.middleFixed + numbers.middleWrapped * laptop.middle >= numbers.rightFixed + numbers.rightWrapped * laptop.right;
+        twoColumnFixed += middleTaller ? numbers.middleFixed : numbers.rightFixed;
+        if (middleTaller) middleWrapped += numbers.middleWrapped;
+        else rightWrapped += numbers.rightWrapped;
+      }
+      return [fixed, wrapped, twoColumnFixed, middleWrapped, rightWrapped].map(Math.round);
+    });
+    return [rest.length, ...sums];
+  };
+  const steps: string[] = [];
+  for (let first = SECTIONS_PER_STEP; first < sections.length; first += SECTIONS_PER_STEP) steps.push(numbersFrom(first).join(','));
+  const initial = numbersFrom(0);
+  return {content: AHEAD_PROPERTIES.map((name, index) => `${name}:${initial[index]}`).join(';'), steps: steps.join(' ')};
+}
+
+/** The content column's custom properties of the room it holds (registered in ./reference.css). */
+export const AHEAD_PROPERTIES = [
+  '--kit-ahead-n',
+  '--kit-ahead-f1',
+  '--kit-ahead-w1',
+  '--kit-ahead-f2',
+  '--kit-ahead-w2m',
+  '--kit-ahead-w2r',
+  '--kit-ahead-text-f1',
+  '--kit-ahead-text-w1',
+  '--kit-ahead-text-f2',
+  '--kit-ahead-text-w2m',
+  '--kit-ahead-text-w2r',
+] as const;
+
 function kMeans(points: number[][], count: number): number[][] {
   if (points.length === 0 || count <= 0) return [];
   const byFirst = points.map((_, index) => index).sort((a, b) => points[a]![0]! - points[b]![0]!);
@@ -364,6 +419,11 @@ export function sectionHeightCss(theme: ResolvedThemeInterface): string {
   css +=
     `@media (min-width:${medium + 0.02}px){.redocusaurus{--kit-section-padding:${2 * pixels(theme.spacing.sectionVertical, 40)}px}` +
     `.redocusaurus .api-content>[data-section-id]{--kit-h:max(` +
-    `var(--kit-mf,800)*1px + var(--kit-mw,0)*var(--kit-km,2)*1px, var(--kit-rf,0)*1px + var(--kit-rw,0)*var(--kit-kr,3)*1px)}}`;
+    `var(--kit-mf,800)*1px + var(--kit-mw,0)*var(--kit-km,2)*1px, var(--kit-rf,0)*1px + var(--kit-rw,0)*var(--kit-kr,3)*1px)}` +
+    // The room held for the sections of the noscript element, likewise (./reference.css for one column).
+    `.redocusaurus .api-content[data-kit-ahead]{padding-bottom:calc(` +
+    `(var(--kit-ahead-f2)*1px + var(--kit-ahead-w2m)*var(--kit-km,2)*1px + var(--kit-ahead-w2r)*var(--kit-kr,3)*1px)*var(--kit-fit,1) + ` +
+    `(var(--kit-ahead-text-f2)*1px + var(--kit-ahead-text-w2m)*var(--kit-km,2)*1px + var(--kit-ahead-text-w2r)*var(--kit-kr,3)*1px)*var(--kit-fit-text,1) + ` +
+    `var(--kit-ahead-n)*var(--kit-section-padding,0px))}}`;
   return css;
 }

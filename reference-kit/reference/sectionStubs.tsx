@@ -31,30 +31,26 @@ export function firstSentence(text: string): string {
   return sentence.length <= SUMMARY_LENGTH ? sentence : `${sentence.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…`;
 }
 
-/** The short form of a section, in the section element the server rendered. */
+/**
+ * The short form of a section, in the section element the server rendered. Elements made with
+ * `createElement`, not JSX: the tests' runner (Playwright) compiles the JSX of the modules a test
+ * imports for a runtime of its own.
+ */
 function SectionStub({item}: {item: ContentItemModel}): React.ReactElement {
+  const h = React.createElement;
   const operation = item.type === 'operation' ? (item as unknown as OperationModel) : undefined;
-  const heading = <h2 className="kit-stub-title">{item.name}</h2>;
+  const heading = h('h2', {className: 'kit-stub-title'}, item.name);
   const summary = firstSentence(item.description ?? '');
-  const description = summary ? <p className="kit-stub-description">{summary}</p> : null;
-  if (!operation) {
-    return (
-      <div className="kit-stub">
-        {heading}
-        {description}
-      </div>
-    );
-  }
+  const description = summary ? h('p', {className: 'kit-stub-description'}, summary) : null;
+  if (!operation) return h('div', {className: 'kit-stub'}, heading, description);
   // Redoc's operation element carries `operation/<operationId>` too: links to it land on the stub.
   const hash = operation.operationHash;
-  return (
-    <div className="kit-stub" {...(hash && {id: hash, 'data-section-id': hash})}>
-      {heading}
-      {description}
-      <p className="kit-stub-endpoint">
-        <span className={`http-verb ${operation.httpVerb}`}>{operation.httpVerb}</span> <span>{operation.path}</span>
-      </p>
-    </div>
+  return h(
+    'div',
+    {className: 'kit-stub', ...(hash && {id: hash, 'data-section-id': hash})},
+    heading,
+    description,
+    h('p', {className: 'kit-stub-endpoint'}, h('span', {className: `http-verb ${operation.httpVerb}`}, operation.httpVerb), ' ', h('span', null, operation.path)),
   );
 }
 
@@ -71,20 +67,42 @@ function elementEnd(html: string, start: number): number {
 }
 
 /**
+ * Without JavaScript the page shows the sections of its noscript element, and the content column
+ * holds no room for them (the element's first child, which the kit skips).
+ */
+export const NOSCRIPT_STYLE = '<style>.redocusaurus .api-content[data-kit-ahead]{padding-bottom:0}</style>';
+
+/**
  * `html` (the reference as the server rendered it) with each section after the budget in its short
  * form, and each section's opening tag with the attributes `attributes` gives it from the full HTML
  * of every section (its estimated height, ./sectionHeights.ts). Sections are the elements with
  * `data-section-id` right inside the content column (`.api-content`); React escapes `<` in text and
  * attributes, so counting `<div` tags is exact.
+ *
+ * With `ahead`, the sections from the first short one on go into a `<noscript>` element at the end
+ * of the content column, which holds their room below the sections in the page (`ahead` gives the
+ * attributes of the content column and of the noscript element from the index of the first of
+ * them). A browser that runs scripts reads a noscript element's content as text: it neither
+ * builds, styles nor lays out the elements of those sections while the page loads, which on a spec
+ * of a thousand operations is most of the cost of the load. The kit then puts them into the page a
+ * few at a time (./builtHtml.ts); a browser without scripts shows them where they are.
  */
 export function withSectionStubs(
   html: string,
   items: ContentItemModel[],
-  {budget = FULL_SECTIONS_HTML_BUDGET, attributes}: {budget?: number; attributes?: (sectionHtmls: string[]) => string[]} = {},
+  {
+    budget = FULL_SECTIONS_HTML_BUDGET,
+    attributes,
+    ahead,
+  }: {
+    budget?: number;
+    attributes?: (sectionHtmls: string[]) => string[];
+    ahead?: (firstIndex: number) => {content: string; noscript: string};
+  } = {},
 ): string {
   const byId = new Map(items.map((item) => [item.id, item]));
   const section = /<div\b[^>]*\bdata-section-id="([^"]*)"[^>]*>/g;
-  const content = /class="[^"]*\bapi-content\b/.exec(html);
+  const content = /class="[^"]*\bapi-content\b[^>]*>/.exec(html);
   if (!content) return html;
   section.lastIndex = content.index;
   const sections: {start: number; end: number; openingTag: string; id: string}[] = [];
@@ -94,19 +112,38 @@ export function withSectionStubs(
     sections.push({start: match.index, end, openingTag: match[0], id: decodeHtml(match[1]!)});
   }
   const extra = attributes?.(sections.map(({start, end}) => html.slice(start, end)));
+  let used = 0;
+  const stubs = sections.map(({start, end, id}) => {
+    used += end - start;
+    return used > budget && byId.has(id);
+  });
+  const firstAhead = ahead ? stubs.indexOf(true) : -1;
+  const room = firstAhead === -1 ? undefined : ahead!(firstAhead);
   let out = '';
   let copied = 0;
-  let used = 0;
+  if (room) {
+    // The content column's opening tag gets the room it holds for the sections ahead.
+    const contentTagEnd = content.index + content[0].length - 1;
+    out = html.slice(0, contentTagEnd) + room.content;
+    copied = contentTagEnd;
+  }
   sections.forEach(({start, end, openingTag, id}, index) => {
-    used += end - start;
-    const item = byId.get(id);
-    const stub = used > budget && item !== undefined;
+    const stub = stubs[index]!;
+    if (room && index === firstAhead) {
+      out += html.slice(copied, start) + `<noscript${room.noscript}>${NOSCRIPT_STYLE}`;
+      copied = start;
+    }
     if (!stub && !extra) return;
     const tag = openingTag.replace(/>$/, `${extra?.[index] ?? ''}${stub ? ' data-kit-stub=""' : ''}>`);
-    const inner = stub ? renderToStaticMarkup(<SectionStub item={item} />) + '</div>' : html.slice(start + openingTag.length, end);
+    const inner = stub ? renderToStaticMarkup(React.createElement(SectionStub, {item: byId.get(id)!})) + '</div>' : html.slice(start + openingTag.length, end);
     out += html.slice(copied, start) + tag + inner;
     copied = end;
   });
+  if (room) {
+    const last = sections[sections.length - 1]!;
+    out += html.slice(copied, last.end) + '</noscript>';
+    copied = last.end;
+  }
   return out + html.slice(copied);
 }
 
