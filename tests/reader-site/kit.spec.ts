@@ -296,9 +296,11 @@ test('readable without JavaScript: every operation of both pages is in the HTML'
   await page.goto(kitServer.url + API);
   for (const summary of petSummaries) await expect(page.locator('.redocusaurus'), summary).toContainText(summary);
   await page.goto(kitServer.url + LARGE);
-  // Sections in full, then in short form: a title, a method and a path for each operation.
+  // Sections in full, then in short form, those in the content column's noscript element, which a
+  // browser without scripts shows: a title, a method and a path for each operation.
+  await expect(page.locator('.redocusaurus .api-content > noscript > [data-kit-stub]').first()).toBeVisible();
   const endpoints = await page
-    .locator('.redocusaurus .api-content > [data-section-id] .http-verb')
+    .locator('.redocusaurus .api-content > :is([data-section-id], noscript) .http-verb')
     .evaluateAll((badges) => badges.map((badge) => `${badge.textContent!.trim().toUpperCase()} ${badge.nextElementSibling?.textContent?.trim()}`));
   const operations = largeOperations();
   expect(new Set(endpoints)).toEqual(new Set(operations.map((operation) => `${operation.method} ${operation.path}`)));
@@ -468,6 +470,59 @@ test("the recursive tree after a click: the discriminator's active kind renders 
   expect(problems.pageErrors).toEqual([]);
 });
 
+test('on a load of the large page, its short sections go into the page a few dozen at a time, into the room held for them', async ({browser}) => {
+  const html = await (await fetch(kitServer.url + LARGE)).text();
+  const noscript = /<noscript data-kit-ahead="[^"]*">([\s\S]*?)<\/noscript>/.exec(html);
+  expect(noscript, 'the short sections are in a noscript element').not.toBeNull();
+  const ahead = (noscript![1]!.match(/ data-kit-stub=""/g) ?? []).length;
+  expect(ahead).toBeGreaterThan(400);
+  for (const width of [412, 1280]) {
+    const context = await browser.newContext({viewport: {width, height: 900}});
+    const page = await context.newPage();
+    // Each addition of sections to the content column: their height, and the room the column stopped
+    // holding for them (its bottom padding with the room's numbers before the addition, less its
+    // padding after), both read at once, with the same fit of the estimates.
+    await page.addInitScript(() => {
+      const steps: {added: number; height: number; room: number}[] = [];
+      (window as unknown as {kitSteps: typeof steps}).kitSteps = steps;
+      const padding = (column: HTMLElement) => parseFloat(getComputedStyle(column).paddingBottom);
+      const watch = new MutationObserver((records) => {
+        const column = records[0]!.target as HTMLElement;
+        const added = records.flatMap((record) => Array.from(record.addedNodes)).filter((node): node is HTMLElement => node instanceof HTMLElement && Boolean(node.dataset.sectionId));
+        const styled = records.find((record) => record.attributeName === 'style');
+        if (added.length === 0 || !styled) return;
+        const after = padding(column);
+        const [style, ahead] = [column.getAttribute('style'), column.hasAttribute('data-kit-ahead')];
+        watch.disconnect();
+        column.setAttribute('style', styled.oldValue ?? '');
+        column.setAttribute('data-kit-ahead', '');
+        const before = padding(column);
+        column.setAttribute('style', style ?? '');
+        if (!ahead) column.removeAttribute('data-kit-ahead');
+        watch.observe(column, {childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['style']});
+        steps.push({added: added.length, height: added.reduce((sum, section) => sum + section.getBoundingClientRect().height, 0), room: before - after});
+      });
+      document.addEventListener('DOMContentLoaded', () => {
+        const column = document.querySelector('.api-content');
+        if (column) watch.observe(column, {childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['style']});
+      });
+    });
+    await page.goto(kitServer.url + LARGE);
+    await expect(page.locator('.api-content[data-kit-ahead]')).toHaveCount(0, {timeout: 30_000});
+    const steps = await page.evaluate(() => (window as unknown as {kitSteps: {added: number; height: number; room: number}[]}).kitSteps);
+    expect(steps.reduce((sum, step) => sum + step.added, 0), `${width} px: every short section went in`).toBe(ahead);
+    expect(Math.max(...steps.map((step) => step.added)), `${width} px: a few dozen sections a frame`).toBeLessThanOrEqual(32);
+    // The room is the sum of the sections' estimates, to the rounding of the numbers: in two columns,
+    // of each one's taller panel at a laptop's width, which a few sections may change at another.
+    const error = Math.max(...steps.map((step) => Math.abs(step.room - step.height) / step.height));
+    expect(error, `${width} px: the largest gap between the room given up and the sections put in`).toBeLessThanOrEqual(width < 1000 ? 0.01 : 0.02);
+    const ids = await page.locator('.api-content > [data-section-id]').evaluateAll((sections) => sections.map((section) => section.getAttribute('data-section-id')));
+    expect(new Set(ids).size).toBe(ids.length);
+    await expect(page.locator('.api-content noscript')).toHaveCount(0);
+    await context.close();
+  }
+});
+
 test('on load, each page is as tall as once every section has rendered, within 25 %, at 412 and 1280 px', async ({browser}) => {
   test.setTimeout(8 * 60_000);
   for (const route of [API, LARGE, ...SHAPES.map((shape) => shape.route)]) {
@@ -494,6 +549,8 @@ function rgb(colour: string): [number, number, number] {
 
 /** Brings each section into view until React has rendered every one (a section comes to life near the viewport). */
 async function renderEverySection(page: Page): Promise<void> {
+  // The short sections of a large page go into the page after it loads (the column holds their room meanwhile).
+  await expect(page.locator('.api-content[data-kit-ahead]')).toHaveCount(0, {timeout: 30_000});
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     const byReact = (section: Element) =>

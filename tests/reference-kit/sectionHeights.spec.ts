@@ -1,6 +1,6 @@
 /** How the server hands the sections their estimated heights (reference-kit/reference/sectionHeights.ts), on made-up estimates. */
 import {expect, test} from '@playwright/test';
-import {sectionHeightAttributes, type SectionEstimate} from '../../reference-kit/reference/sectionHeights';
+import {AHEAD_PROPERTIES, aheadRoom, SECTIONS_PER_STEP, sectionHeightAttributes, type SectionEstimate} from '../../reference-kit/reference/sectionHeights';
 
 const widths = {phone: {oneColumn: 3, middle: 3, right: 3}, laptop: {oneColumn: 1, middle: 1.9, right: 3}};
 
@@ -87,4 +87,40 @@ test('a reference of a few sections has no groups', () => {
   const {attributes, css} = sectionHeightAttributes(estimates(12), widths);
   expect(attributes.every((attribute) => attribute.includes('style="'))).toBe(true);
   expect(css).toBe('');
+});
+
+test('the room held for sections not yet in the page: what they will hold in one column and in two, operations and text apart, and after each step what is left', () => {
+  const sections = estimates(100);
+  const {held} = sectionHeightAttributes(sections, widths);
+  const ahead = held.slice(30).map((numbers, index) => ({held: numbers, text: sections[30 + index]!.text}));
+  const room = aheadRoom(ahead, widths.laptop);
+  const initial = Object.fromEntries(room.content.split(';').map((declaration) => declaration.split(':')) as [string, string][]);
+  expect(Object.keys(initial)).toEqual([...AHEAD_PROPERTIES]);
+  const numbers = AHEAD_PROPERTIES.map((name) => Number(initial[name]));
+  type Ahead = (typeof ahead)[number];
+  // What the sections hold (./Reference.module.css and the server's two-column rule), at a phone's text width k1 and at the laptop's.
+  const oneColumn = ({held: h}: Ahead, k1: number) => h.middleFixed + h.rightFixed + h.oneColumnPadding + (h.middleWrapped + h.rightWrapped) * k1;
+  const twoColumns = ({held: h}: Ahead) =>
+    Math.max(h.middleFixed + h.middleWrapped * widths.laptop.middle, h.rightFixed + h.rightWrapped * widths.laptop.right);
+  /** The room's height from its numbers (as ./reference.css and the server's CSS compute it), and the sections' own. */
+  const check = (values: number[], rest: Ahead[]) => {
+    const [n, f1, w1, f2, w2m, w2r, tf1, tw1, tf2, tw2m, tw2r] = values as [number, number, number, number, number, number, number, number, number, number, number];
+    expect(n).toBe(rest.length);
+    for (const text of [false, true]) {
+      const members = rest.filter((section) => section.text === text);
+      const [one, two] = text ? [[tf1, tw1], [tf2, tw2m, tw2r]] : [[f1, w1], [f2, w2m, w2r]];
+      for (const k1 of [1, 3]) {
+        const own = members.reduce((sum, section) => sum + oneColumn(section, k1), 0);
+        expect(Math.abs(one[0]! + one[1]! * k1 - own)).toBeLessThanOrEqual(1 + k1);
+      }
+      const own = members.reduce((sum, section) => sum + twoColumns(section), 0);
+      expect(Math.abs(two[0]! + two[1]! * widths.laptop.middle + two[2]! * widths.laptop.right - own)).toBeLessThanOrEqual(8);
+    }
+  };
+  expect(ahead.some((section) => section.text)).toBe(true);
+  check(numbers, ahead);
+  // After each step of SECTIONS_PER_STEP sections, the room of those after them; none after the last step.
+  const steps = room.steps.split(' ').map((step) => step.split(',').map(Number));
+  expect(steps).toHaveLength(Math.ceil(70 / SECTIONS_PER_STEP) - 1);
+  steps.forEach((step, index) => check(step, ahead.slice((index + 1) * SECTIONS_PER_STEP)));
 });
