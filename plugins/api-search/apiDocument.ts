@@ -198,9 +198,16 @@ export function readApiSections($: CheerioAPI): ApiSection[] {
   return sections;
 }
 
+/**
+ * A page's built HTML, read as a browser without scripts reads it: the reference kit keeps a large
+ * reference's far sections, and its menu's closed lists, in noscript elements, whose content a
+ * browser running scripts (and the parser by default) reads as text.
+ */
+const loadPage = (html: string) => cheerio.load(html, {scriptingEnabled: false});
+
 /** The Redoc sections of a page's HTML. */
 export function apiSections(html: string): ApiSection[] {
-  return readApiSections(cheerio.load(html));
+  return readApiSections(loadPage(html));
 }
 
 /** The page's own title, without the site name: "Single YAML file | Redocusaurus" → "Single YAML file". */
@@ -224,7 +231,7 @@ function documentHead($: CheerioAPI): string {
  * @param route The page's route, for the error when the page has no operations.
  */
 export function apiSearchDocument(html: string, route: string): {document: string; sections: ApiSection[]} {
-  const $ = cheerio.load(html);
+  const $ = loadPage(html);
   const sections = readApiSections($);
   if (!sections.some((section) => section.kind === 'operation')) throw new MissingOperationsError(route);
 
@@ -251,7 +258,7 @@ export function apiSearchDocument(html: string, route: string): {document: strin
  * description only, so that it is found as a page while its operations are found once, there.
  */
 export function apiPageDocument(html: string, route: string): string {
-  const $ = cheerio.load(html);
+  const $ = loadPage(html);
   if (!readApiSections($).some((section) => section.kind === 'operation')) throw new MissingOperationsError(route);
   return `<!DOCTYPE html><html>${documentHead($)}<body><article><h1>${escapeHtml(pageTitle($))}</h1></article></body></html>\n`;
 }
