@@ -579,7 +579,8 @@ async function analyze(trace: Trace, url: string, symbols: Symbolicator, throttl
     }
     const cpuDuration = throttled || task.cpu === undefined ? undefined : ms(task.cpu) * SIMULATED_SLOWDOWN;
     if (cpuDuration === undefined) cpuTbt = undefined;
-    if (duration > LONG_TASK_MS) {
+    // Unthrottled, also the tasks that Lighthouse's simulation makes long (4 × their CPU time).
+    if (duration > LONG_TASK_MS || (cpuDuration ?? 0) > LONG_TASK_MS) {
       longTasks.push({start: ms(task.ts - t0), duration, cpuDuration, buckets: taskBuckets, details: taskDetails});
     }
     if (task.end > fcp) {
