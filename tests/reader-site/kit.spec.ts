@@ -324,49 +324,6 @@ test('links to #operation/… land in view, near the top and far down a large sp
   }
 });
 
-test("the large page downloads its spec's pieces as its sections come to life, not with its code", async ({page}) => {
-  await page.setViewportSize({width: 412, height: 900});
-  // The build's bundles of the large spec's pieces, each a chunk (reference-kit/lib/specDataPlugin.js).
-  const bundles = fs.readdirSync(path.join(kit, 'build/assets/js')).filter((file) => /^spec-github-\d+\.[\da-f]+\.js$/.test(file));
-  expect(bundles.length).toBeGreaterThan(20);
-  const far = largeOperations().at(-2)!;
-  // The summary of an operation far down: the page's own scripts do not carry it.
-  const largeSpec = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, LARGE_SPEC.file), 'utf8')) as {paths: Record<string, Record<string, {summary: string}>>};
-  const farText = largeSpec.paths[far.path]![far.method.toLowerCase()]!.summary;
-  expect(farText.length).toBeGreaterThan(10);
-  const fetched: string[] = [];
-  const scriptsWithFarText: string[] = [];
-  page.on('response', async (response) => {
-    const file = new URL(response.url()).pathname.split('/').pop()!;
-    if (!file.endsWith('.js')) return;
-    if (bundles.includes(file)) fetched.push(file);
-    else if ((await response.text()).includes(farText)) scriptsWithFarText.push(file);
-  });
-  // A section React rendered: its content is React's elements (the server's HTML has no fibres).
-  const cameToLife = (selector: string) =>
-    page.waitForFunction((section) => {
-      const content = document.querySelector(section)?.firstElementChild;
-      return content ? Object.keys(content).some((key) => key.startsWith('__reactFiber$')) : false;
-    }, selector);
-  await page.goto(kitServer.url + LARGE);
-  await waitForHydration(page);
-  // The first operation comes to life from the few bundles it reads.
-  await cameToLife('.api-content > [data-section-id*="/operation/"]');
-  const atTop = fetched.length;
-  expect(atTop).toBeGreaterThan(0);
-  expect(atTop, `${atTop} of ${bundles.length} bundles for the top of the page`).toBeLessThan(bundles.length / 4);
-  // A link far down, once the short sections are in the page, brings that section's bundles, and
-  // the section comes to life.
-  await expect(page.locator('.api-content[data-kit-ahead]')).toHaveCount(0, {timeout: 30_000});
-  await page.evaluate((id) => {
-    location.hash = id;
-  }, `operation/${far.operationId}`);
-  await cameToLife(`.api-content > [data-section-id$="operation/${far.operationId}"]`);
-  expect(fetched.length).toBeGreaterThan(atTop);
-  expect(new Set(fetched).size, 'each bundle downloaded once').toBe(fetched.length);
-  expect(scriptsWithFarText, "the page's code without the spec").toEqual([]);
-});
-
 test('npm start renders the API pages', async ({page}) => {
   test.setTimeout(8 * 60_000);
   const server = await startReaderSite(kit);
