@@ -5,13 +5,13 @@
  *
  * The original plugin stores the converted spec in Docusaurus global data, which is part of the
  * main bundle every page downloads, and in a JSON module for its route. This wrapper runs the
- * original plugin unchanged but writes the spec's data to modules of its own: one,
+ * original plugin unchanged but writes the spec's data to a module of its own,
  * `@redoc-spec-data/<id>`, which the pages rendering the spec import (./specImportsLoader.js adds
- * the import to them), and one for the routed page's `specProps` (`dataModules` says how they
- * differ). The spec is in pieces, one JSON text per operation and per component, in bundles each a
- * module of its own (./specPieces.js): the browser parses a piece only when a section of the
- * reference needs it, and the whole spec the first time something reads `spec`. Next to them is
- * what a page needs before that (../theme/useSpecData.ts):
+ * the import to them) and which is the routed page's `specProps`. In that module the spec is in
+ * pieces, one JSON text per operation and per component, in bundles each a module of its own
+ * (./specPieces.js): the browser compiles and parses a piece only when a section of the reference
+ * needs it, and the whole spec the first time something reads `spec`. Next to them is what a page
+ * needs before that (../theme/useSpecData.ts):
  * - the headings Redoc finds in the spec's descriptions (./descriptionHeadings.js);
  * - the outline of the reference (./outline.js);
  * - the API's title and description, and whether it has a logo.
@@ -26,7 +26,7 @@ const {outlineOf} = require('./outline');
 const {withSafeLinks} = require('./safeLinks');
 const {checkNamedSchemas} = require('./modelLimits');
 const path = require('path');
-const {piecesOf} = require('./specPieces');
+const {bucketTexts, splitSpec} = require('./specPieces');
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
 /** @typedef {import('@docusaurus/types').LoadContext} LoadContext */
@@ -45,14 +45,6 @@ function specDataModule(id) {
 }
 
 /**
- * The import path of the module through which a spec's routed page reaches its bundles of pieces.
- * @param {string} id
- */
-function specBundlesModule(id) {
-  return `@redoc-spec-bundles/${id}`;
-}
-
-/**
  * A root-relative logo path (one `/`, not `//host`) with the site's base URL in front.
  * @param {{info?: {'x-logo'?: {url?: unknown}}}} spec
  * @param {string} baseUrl
@@ -65,22 +57,16 @@ function logoUnderBaseUrl(spec, baseUrl) {
 
 /** Characters of JSON per bundle of pieces: a few milliseconds for a phone to compile. */
 const BUCKET_SIZE = 48_000;
-/** A spec of at most this many bundles comes with its page's code; a larger one bundle by bundle. */
-const BUNDLES_WITH_PAGE = 4;
 
 /**
- * The spec's data modules, as paths of the files written: `data`, imported by the site's pages
- * that render the spec (`@redoc-spec-data/<id>`), and `page`, the routed page's `specProps`. Both
- * register the same index (./specPieces.js) and meta; they differ in how they reach the bundles of
- * pieces, each a module of its own:
- * - `data` requires them (`withPage`): the chunk of a page that renders the spec carries them all,
- *   and the browser compiles those a page reads, as their modules are functions that run when first
- *   required. Pages that read the whole spec (`<ApiSchema>`, `useSpecData().spec`) need them at hand.
- * - `page` imports `@redoc-spec-bundles/<id>` (aliased in configureWebpack): the server's bundle and
- *   a small spec's page get `withPage`; a larger spec's page gets `onDemand`, each bundle a chunk of
- *   its own that the browser downloads when a section of the reference needs a piece of it. On
- *   GitHub's 13 MB description, the page's chunk was 7.4 MB that a phone downloaded and scanned
- *   before the page came to life (a 330 ms task in Lighthouse's mobile run).
+ * The data module's source, and the modules of its bundles of pieces.
+ *
+ * V8 compiles a function's body, its strings included, on the main thread the first time the
+ * function runs, and webpack wraps each module in a function: one string of a 7 MB spec was a long
+ * task on a phone (a third of a second at 4× CPU), whenever a page with the spec loaded, before any
+ * part of it was read. So the pieces' texts are in modules of about `BUCKET_SIZE` characters,
+ * which the data module requires when a piece in them is first read: the page's chunk carries them
+ * all, and the browser compiles only those a page reads.
  * @param {string} id
  * @param {{spec: any; url?: string; themeId?: string; isSpecFile?: boolean}} data
  * @param {string} source The spec's file, relative to the site, or URL.
@@ -113,31 +99,30 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
   // (./modelLimits.js); a parser of its own, as modelling may edit the spec it reads.
   const options = new RedocNormalizedOptions({ignoreNamedSchemas});
   checkNamedSchemas({parser: new OpenAPIParser(copy(), rest.url, options), options}, source);
-  const {index, bundles} = piecesOf(spec, BUCKET_SIZE);
+  const split = splitSpec(spec);
+  const operations = bucketTexts(split.operations.map((piece) => piece[3]), BUCKET_SIZE);
+  const components = bucketTexts(split.components.map((piece) => piece[2]), BUCKET_SIZE);
+  const buckets = [...operations.buckets, ...components.buckets];
   const paths = await Promise.all(
-    bundles.map((texts, number) => createData(`spec-data-${id}-${number}.js`, `module.exports = ${JSON.stringify(texts)};\n`)),
+    buckets.map((texts, index) => createData(`spec-data-${id}-${index}.js`, `module.exports = ${JSON.stringify(texts)};\n`)),
   );
-  const quoted = paths.map((file) => JSON.stringify(file));
-  const withPage = await createData(`spec-bundles-${id}-with-page.js`, `export default {load: [\n${quoted.map((file) => `() => require(${file})`).join(',\n')}\n]};\n`);
-  const onDemand = await createData(
-    `spec-bundles-${id}-on-demand.js`,
-    `export default {fetch: [\n${quoted
-      .map((file, number) => `() => import(/* webpackChunkName: ${JSON.stringify(`spec-${id}-${number}`)} */ ${file}).then((bundle) => bundle.default)`)
-      .join(',\n')}\n]};\n`,
-  );
+  const pieces = {
+    base: split.base,
+    operations: split.operations.map(([container, path, method], i) => [container, path, method, ...operations.places[i]]),
+    components: split.components.map(([type, name], i) => {
+      const [bucket, index] = components.places[i];
+      return [type, name, bucket + operations.buckets.length, index];
+    }),
+    derived: split.derived,
+    tagged: split.tagged,
+  };
   // JSON.parse of a string literal is faster to load than the same object as JS.
   const literal = (/** @type {unknown} */ value) => JSON.stringify(JSON.stringify(value));
-  const indexModule = await createData(`spec-index-${id}.js`, `export const meta = JSON.parse(${literal(meta)});\nexport const index = JSON.parse(${literal(index)});\n`);
-  const registered = (/** @type {string} */ bundlesModule) =>
+  return (
     `import {registerSpecData} from '@theme/useSpecData';\n` +
-    `import {meta, index} from ${JSON.stringify(indexModule)};\n` +
-    `import bundles from ${JSON.stringify(bundlesModule)};\n` +
-    `export default registerSpecData(${JSON.stringify(id)}, meta, index, bundles);\n`;
-  return {
-    data: await createData(`spec-data-${id}.js`, registered(withPage)),
-    page: await createData(`spec-page-${id}.js`, registered(specBundlesModule(id))),
-    bundles: {withPage, onDemand: bundles.length > BUNDLES_WITH_PAGE ? onDemand : withPage},
-  };
+    `const buckets = [\n${paths.map((path) => `() => require(${JSON.stringify(path)})`).join(',\n')}\n];\n` +
+    `export default registerSpecData(${JSON.stringify(id)}, JSON.parse(${literal(meta)}), Object.assign(JSON.parse(${literal(pieces)}), {buckets}));\n`
+  );
 }
 
 /**
@@ -149,8 +134,8 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
 function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
   const plugin = redocPlugin(context, options);
   const id = options.id ?? 'default';
-  /** @type {Awaited<ReturnType<typeof dataModules>> | undefined} */
-  let modules;
+  /** @type {string | undefined} */
+  let dataModulePath;
   /** @type {any} The plugin's loaded content, which Docusaurus keeps until the build ends. */
   let loadedContent;
 
@@ -180,20 +165,18 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
       await plugin.contentLoaded?.({...args, actions});
       loadedContent = args.content;
       const source = /^https?:\/\//.test(options.spec) ? options.spec : path.relative(context.siteDir, path.resolve(options.spec));
-      modules = await dataModules(id, specData, source, kitIgnoreNamedSchemas, args.actions.createData);
-      if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: modules.page}});
+      const dataModule = await dataModules(id, specData, source, kitIgnoreNamedSchemas, args.actions.createData);
+      dataModulePath = await args.actions.createData(`spec-data-${id}.js`, dataModule);
+      if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
     },
-    /** @param {unknown} config @param {boolean} isServer */
-    configureWebpack(config, isServer) {
+    configureWebpack() {
       // The content holds the spec twice, as bundled and as converted for Redoc, both kept until the
       // build ends. Only the bundled one is read after this (the plugin's postBuild writes it as the
       // download), and every plugin's contentLoaded has run by now: the converted one, now in the
       // data modules, can go. On GitHub's 13 MB description that is 300 MB less at the build's peak.
       if (loadedContent?.bundle) delete loadedContent.converted;
-      if (!modules) return {};
-      // The server renders every section at once: its pieces are at hand.
-      const bundles = isServer ? modules.bundles.withPage : modules.bundles.onDemand;
-      return {resolve: {alias: {[specDataModule(id)]: modules.data, [specBundlesModule(id)]: bundles}}};
+      if (!dataModulePath) return {};
+      return {resolve: {alias: {[specDataModule(id)]: dataModulePath}}};
     },
   };
 }

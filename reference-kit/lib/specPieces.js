@@ -3,10 +3,10 @@
  * A spec in pieces: one JSON text per operation and per component, so that a section of the
  * reference can be built from the few pieces it shows without parsing the whole spec.
  *
- * The build splits the spec (./specDataPlugin.js) and puts the pieces' texts in bundles of a few
- * tens of kilobytes, each a module of its own: a page loads, compiles and parses only the bundles
- * holding the pieces it reads (../reference/pieceStore.ts, ../reference/specParts.ts). The whole
- * spec is the pieces joined again, parsed the first time anything reads it (../theme/useSpecData.ts).
+ * The build splits the spec (./specDataPlugin.js) and writes each piece's text in a function of
+ * its own in the spec's data module, so that the browser compiles and parses only the pieces a page
+ * reads (../reference/pieceStore.ts, ../reference/specParts.ts). The whole spec is the pieces
+ * joined again, parsed the first time anything reads it (../theme/useSpecData.ts).
  *
  * What a piece refers to is found in its text, in the browser: every `#/components/<type>/<name>`
  * in it, as a `$ref`, a discriminator's mapping or a `<SchemaDefinition schemaRef="…">` in
@@ -36,13 +36,13 @@ const OPERATION_NAMES = ['get', 'post', 'put', 'head', 'patch', 'delete', 'optio
  * @property {Record<string, string[]>} tagged By tag name: the schemas that list it in `x-tags`.
  */
 /**
- * The index of a spec's pieces, as a page gets it: where each piece's JSON text is, in bundles
- * (`bucket`, its index in `bundles` of {@link piecesOf}) that the page loads or compiles only when a
- * piece in them is read (../reference/pieceStore.ts).
+ * The spec's pieces as a page gets them: the JSON texts in bundles (`buckets`), each a module of
+ * its own that the browser compiles only when a piece in it is read; each piece by its place.
  * @typedef {object} SpecPieces
  * @property {string} base
  * @property {[string, string, string, number, number][]} operations `[container, path, method, bucket, index]`.
  * @property {[string, string, number, number][]} components `[type, name, bucket, index]`.
+ * @property {(() => string[])[]} buckets
  * @property {Record<string, string[]>} derived
  * @property {Record<string, string[]>} tagged
  */
@@ -186,34 +186,4 @@ function bucketTexts(texts, size) {
   return {buckets, places};
 }
 
-/**
- * A spec cut into pieces and their texts put in bundles of about `size` characters: operations
- * first, then components, each in the spec's order.
- * @param {any} spec
- * @param {number} size
- * @returns {{index: SpecPieces; bundles: string[][]}}
- */
-function piecesOf(spec, size) {
-  const split = splitSpec(spec);
-  const operations = bucketTexts(split.operations.map((piece) => piece[3]), size);
-  const components = bucketTexts(split.components.map((piece) => piece[2]), size);
-  const first = operations.buckets.length;
-  return {
-    index: {
-      base: split.base,
-      operations: split.operations.map(([container, path, method], i) => {
-        const [bucket, index] = /** @type {[number, number]} */ (operations.places[i]);
-        return [container, path, method, bucket, index];
-      }),
-      components: split.components.map(([type, name], i) => {
-        const [bucket, index] = /** @type {[number, number]} */ (components.places[i]);
-        return [type, name, bucket + first, index];
-      }),
-      derived: split.derived,
-      tagged: split.tagged,
-    },
-    bundles: [...operations.buckets, ...components.buckets],
-  };
-}
-
-module.exports = {piecesOf};
+module.exports = {splitSpec, bucketTexts};

@@ -23,10 +23,7 @@ import {referenceClassName, type BuiltReferenceProps} from './specData';
 
 /** The whole reference, once Redoc is loaded; until then the server's HTML, kept, or an empty frame. */
 function RenderedReference(props: BuiltReferenceProps): React.ReactElement {
-  // The store of the whole spec reads every piece: a large spec's are downloaded first.
-  const rendered = useModuleAfterMount<typeof import('./RenderedReference')>(() =>
-    Promise.all([loadRenderedReference(), props.specProps.pieces?.loadAll()]).then(([module]) => module),
-  );
+  const rendered = useModuleAfterMount<typeof import('./RenderedReference')>(loadRenderedReference);
   const className = referenceClassName(props.specProps, props.className);
   if (rendered) return <rendered.default {...props} />;
   return (

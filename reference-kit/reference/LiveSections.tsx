@@ -13,7 +13,7 @@
  * - each section, and the API's info block, is rendered by React when it comes within a screen of
  *   the viewport (./hydrationQueue.ts), a few milliseconds of work per task, into the server's
  *   element (a portal), in place of its HTML. Its model is built from the part of the spec that it
- *   shows (./specParts.ts), whose pieces alone are parsed (and downloaded, for a large spec).
+ *   shows (./specParts.ts), whose pieces alone are parsed.
  *
  * Until a section wakes it is the server's HTML, styled in both colour modes by the server's CSS
  * (./BuiltReference.server.tsx), which stays in the page: styled-components is told which of its
@@ -168,22 +168,18 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       cancels.push(
         wakeNearViewport(pieces, (index) => {
           const target = pieces[index]!;
-          const item = target === info ? undefined : outlineById.get(target.dataset.sectionId!) ?? {id: target.dataset.sectionId!, part: 'info'};
-          // The pieces its part reads, downloaded first where the page does not carry them.
-          const loading = parts.load(item ?? {part: 'info'});
-          if (loading) return loading;
-          if (!item) {
+          if (target === info) {
             wake(target, () => {
               const spec = parts.info();
               return {spec, content: <ApiInfo store={liteStore(spec, options)} />};
             });
-            return undefined;
+            return;
           }
+          const id = target.dataset.sectionId!;
           wake(target, () => {
-            const found = parts.item(item);
+            const found = parts.item(outlineById.get(id) ?? {id, part: 'info'});
             return found && {spec: found.store, content: <SectionContent item={found.item} />};
           });
-          return undefined;
         }),
       );
     };

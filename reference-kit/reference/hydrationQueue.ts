@@ -10,12 +10,9 @@
  * sections have come to life (they change size). An IntersectionObserver of every section did the
  * same at a cost in every frame that grows with the spec: on a phone, 10 to 20 ms a frame for a
  * thousand sections.
- *
- * A wake that is not ready (the pieces of the spec it reads are still downloading) says so with a
- * promise: it is queued again once that settles, and runs in a task of its own like the others.
  */
 
-type Wake = () => void | Promise<unknown>;
+type Wake = () => void;
 
 /** Work per task before yielding to the browser; one section always runs, however long it takes. */
 const TASK_BUDGET_MS = 8;
@@ -25,14 +22,10 @@ interface WakeList {
   elements: Element[];
   wakes: (Wake | undefined)[];
   left: number;
-  cancelled?: boolean;
 }
 
 const lists = new Set<WakeList>();
-type Queued = {element: Element; wake: Wake; distance: number; list: WakeList};
-const queue: Queued[] = [];
-/** Wakes waiting for what they read to download. */
-let waiting = 0;
+const queue: {element: Element; wake: Wake; distance: number}[] = [];
 let scheduled = false;
 let checkScheduled = false;
 let listening = false;
@@ -68,7 +61,7 @@ function check(): void {
       if (!wake) continue;
       wakes[index] = undefined;
       list.left -= 1;
-      queue.push({element: elements[index]!, wake, distance: distanceFromViewport(rect), list});
+      queue.push({element: elements[index]!, wake, distance: distanceFromViewport(rect)});
     }
     if (list.left === 0) lists.delete(list);
   }
@@ -90,33 +83,12 @@ function runQueue(): void {
   do {
     const next = queue.shift();
     if (!next) break;
-    const pending = next.wake();
-    if (pending) wakeWhenReady(next, pending);
+    next.wake();
   } while (performance.now() - start < TASK_BUDGET_MS);
   if (queue.length > 0) scheduleRun();
   // The sections that came to life changed size: others may be near the viewport now.
   else if (lists.size > 0) scheduleCheck();
   else notifySettled();
-}
-
-function wakeWhenReady(queued: Queued, pending: Promise<unknown>): void {
-  waiting += 1;
-  pending
-    .then(
-      () => {
-        if (!queued.list.cancelled) queue.push(queued);
-      },
-      (error: unknown) => {
-        // The section keeps the server's HTML.
-        // eslint-disable-next-line no-console
-        console.warn('reference-kit: a section could not come to life.', error);
-      },
-    )
-    .finally(() => {
-      waiting -= 1;
-      if (queue.length > 0) scheduleRun();
-      else notifySettled();
-    });
 }
 
 function scheduleRun(): void {
@@ -127,7 +99,7 @@ function scheduleRun(): void {
 }
 
 function notifySettled(): void {
-  if (queue.length > 0 || scheduled || checkScheduled || waiting > 0) return;
+  if (queue.length > 0 || scheduled || checkScheduled) return;
   const waiters = settledWaiters;
   settledWaiters = [];
   waiters.forEach((waiter) => setTimeout(waiter, 0));
@@ -149,17 +121,15 @@ function stopListening(): void {
 
 /**
  * Calls `wake(index)` once for each of `elements` (one above the other, in page order), when it
- * comes near the viewport; again once a promise it returns has settled (it was not ready).
- * Returns a function that cancels the wakes not run yet.
+ * comes near the viewport. Returns a function that cancels the wakes not run yet.
  */
-export function wakeNearViewport(elements: Element[], wake: (index: number) => void | Promise<unknown>): () => void {
+export function wakeNearViewport(elements: Element[], wake: (index: number) => void): () => void {
   const list: WakeList = {elements, wakes: elements.map((_, index) => () => wake(index)), left: elements.length};
   if (elements.length === 0) return () => {};
   lists.add(list);
   startListening();
   scheduleCheck();
   return () => {
-    list.cancelled = true;
     lists.delete(list);
     for (let index = queue.length - 1; index >= 0; index--) {
       if (elements.includes(queue[index]!.element)) queue.splice(index, 1);

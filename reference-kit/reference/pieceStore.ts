@@ -2,15 +2,8 @@
  * A spec's pieces in the browser (../lib/specPieces.js): each parsed once, when first asked for,
  * and what a piece refers to found in its text, so that a section of the reference parses only the
  * operation it shows and the components that operation reaches.
- *
- * The pieces' texts are in bundles, each a module (../lib/specDataPlugin.js). A page's own code
- * carries them (`load`, read as soon as asked for), or the browser downloads each when first needed
- * (`fetch`): then what reads pieces loads them first (`load()`, `unloaded()`, ./specParts.ts).
  */
 import type {SpecPieces} from '../lib/specPieces';
-
-/** How a page reaches the bundles of a spec's pieces: each bundle's texts, at once or downloaded. */
-export type SpecBundles = {load: (() => string[])[]} | {fetch: (() => Promise<string[]>)[]};
 
 type Json = Record<string, unknown>;
 /** Where a piece's text is: its bundle and its index in it. */
@@ -41,54 +34,11 @@ export class PieceStore {
   private readonly parsed = new Map<string, unknown>();
   private readonly named = new Map<string, string[]>();
   private readonly bundles = new Map<number, string[]>();
-  private readonly fetching = new Map<number, Promise<void>>();
-  private at?: (() => string[])[];
-  private fetchers?: (() => Promise<string[]>)[];
   private index?: {operations: Map<string, Place>; components: Map<string, Place>; order: Map<string, number>};
   private baseSpec?: Json;
   private wholeSpec?: Json;
 
-  constructor(
-    private readonly pieces: SpecPieces,
-    bundles: SpecBundles,
-  ) {
-    this.reachBy(bundles);
-  }
-
-  /** Another way to the same bundles: a page that carries them, beside the page that downloads them. */
-  reachBy(bundles: SpecBundles): void {
-    if ('load' in bundles) this.at = bundles.load;
-    else this.fetchers = bundles.fetch;
-  }
-
-  /** Whether the bundle's texts can be read now. */
-  isLoaded(bucket: number): boolean {
-    return this.bundles.has(bucket) || this.at !== undefined;
-  }
-
-  /** Loads these bundles (downloads those not in yet); resolves when all can be read. */
-  load(buckets: Iterable<number>): Promise<void> {
-    const waits: Promise<void>[] = [];
-    for (const bucket of new Set(buckets)) {
-      if (this.isLoaded(bucket)) continue;
-      let wait = this.fetching.get(bucket);
-      if (!wait) {
-        wait = this.fetchers![bucket]!().then((texts) => {
-          this.bundles.set(bucket, texts);
-        });
-        // A download that failed is tried again when next asked for.
-        wait.catch(() => this.fetching.delete(bucket));
-        this.fetching.set(bucket, wait);
-      }
-      waits.push(wait);
-    }
-    return Promise.all(waits).then(() => undefined);
-  }
-
-  /** Loads every bundle: for what reads the whole spec. */
-  loadAll(): Promise<void> {
-    return this.load(this.fetchers?.keys() ?? []);
-  }
+  constructor(private readonly pieces: SpecPieces) {}
 
   /** The spec without operations and components' entries. Shared: copy what you change. */
   base(): Json {
@@ -136,14 +86,6 @@ export class PieceStore {
       .map((place) => this.text(place));
   }
 
-  /** The bundles not loaded yet that hold a path item's own fields and one of its operations. */
-  unloadedOperation(container: string, path: string, method: string): number[] {
-    const {operations} = this.indexed();
-    return [operations.get(`${container} ${path} `), operations.get(`${container} ${path} ${method}`)]
-      .filter((place): place is Place => place !== undefined && !this.isLoaded(place[0]))
-      .map(([bucket]) => bucket);
-  }
-
   /** The component `<type>/<name>`, parsed; undefined when the spec has none by that name. */
   component(key: string): unknown {
     const place = this.indexed().components.get(key);
@@ -157,20 +99,16 @@ export class PieceStore {
   /**
    * The components that `texts` name, and those these name in turn, with the schemas Redoc looks up
    * beside them (`extra`, and the subtypes of a discriminator's family), in the spec's order.
-   * With `unloaded`, a component whose bundle is not loaded is not read: its bundle is added there,
-   * and what it names is not reached.
    */
-  reached(texts: string[], extra: string[] = [], unloaded?: Set<number>): string[] {
+  reached(texts: string[], extra: string[] = []): string[] {
     const {components, order} = this.indexed();
     const found = new Set<string>();
     const queue = [...texts.flatMap((text) => namedComponents(text)), ...extra];
     while (queue.length > 0) {
       const key = queue.pop()!;
-      const place = components.get(key);
-      if (found.has(key) || !place) continue;
+      if (found.has(key) || !components.has(key)) continue;
       found.add(key);
-      if (unloaded && !this.isLoaded(place[0])) unloaded.add(place[0]);
-      else queue.push(...this.namedBy(key), ...(this.pieces.derived[key] ?? []));
+      queue.push(...this.namedBy(key), ...(this.pieces.derived[key] ?? []));
     }
     return Array.from(found).sort((a, b) => order.get(a)! - order.get(b)!);
   }
@@ -200,8 +138,7 @@ export class PieceStore {
   private text([bucket, index]: Place): string {
     let texts = this.bundles.get(bucket);
     if (!texts) {
-      if (!this.at) throw new Error(`reference-kit: a piece of the spec was read before its bundle (${bucket}) was loaded.`);
-      texts = this.at[bucket]!();
+      texts = this.pieces.buckets[bucket]!();
       this.bundles.set(bucket, texts);
     }
     return texts[index]!;

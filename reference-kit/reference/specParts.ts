@@ -41,53 +41,27 @@ class PartBuilder {
     return item.op ? this.operation(tag, item.op) : this.tag(tag);
   }
 
-  /** The bundles of pieces not loaded yet that the part of `item` reads next (none: it can be built). */
-  unloaded(item: Pick<OutlineItem, 'part' | 'op'>): number[] {
-    if (item.op) {
-      const pieces = this.pieces.unloadedOperation(...item.op);
-      if (pieces.length > 0) return pieces;
-    }
-    const unloaded = new Set<number>();
-    const {texts, extra} = this.reaches(item);
-    this.pieces.reached(texts, extra, unloaded);
-    return Array.from(unloaded);
-  }
-
-  /** What the part of `item` starts from: the texts whose components it holds, and other components. */
-  private reaches(item: Pick<OutlineItem, 'part' | 'op'>): {texts: string[]; extra: string[]} {
-    const part = item.part ?? 'info';
-    if (part === 'info') return {texts: [this.pieces.baseText()], extra: []};
-    const tag = part.replace(/^tag:/, '');
-    if (!item.op) return {texts: [JSON.stringify(this.tagFields(tag).tags)], extra: this.pieces.tagged(tag)};
-    const tags = tag === '' ? [] : this.tagFields(tag).tags;
-    return {texts: [...this.pieces.operationTexts(...item.op), JSON.stringify(tags)], extra: []};
-  }
-
   /** The API's description and the headings in it. */
   private info(): OpenAPISpec {
     const base = this.pieces.base();
-    return this.spec({...this.common(), info: {...(base.info as Json)}}, this.reached({part: 'info'}));
+    return this.spec({...this.common(), info: {...(base.info as Json)}}, this.pieces.reached([this.pieces.baseText()]));
   }
 
   /** A tag, with its description and the schemas that list it, without its operations. */
   private tag(tag: string): OpenAPISpec {
-    return this.spec({...this.common(), ...this.tagFields(tag)}, this.reached({part: `tag:${tag}`}));
+    const tagged = this.tagFields(tag);
+    return this.spec({...this.common(), ...tagged}, this.pieces.reached([JSON.stringify(tagged.tags)], this.pieces.tagged(tag)));
   }
 
   /** One operation, filed under `tag` only (`''`: an operation without tags). */
-  private operation(tag: string, op: [string, string, string]): OpenAPISpec {
-    const [container, path, method] = op;
+  private operation(tag: string, [container, path, method]: [string, string, string]): OpenAPISpec {
     const pathItem = this.pieces.pathItem(container, path) ?? {};
     const operation = this.pieces.operation(container, path, method);
     // A path item given by reference is resolved by Redoc's parser, which files its operations.
     const item = pathItem.$ref !== undefined || !operation ? pathItem : {...pathItem, [method]: tag === '' ? operation : {...operation, tags: [tag]}};
     const tagged = tag === '' ? {tags: []} : this.tagFields(tag);
-    return this.spec({...this.common(), ...tagged, [container]: {[path]: item}}, this.reached({part: `tag:${tag}`, op}));
-  }
-
-  private reached(item: Pick<OutlineItem, 'part' | 'op'>): string[] {
-    const {texts, extra} = this.reaches(item);
-    return this.pieces.reached(texts, extra);
+    const texts = [...this.pieces.operationTexts(container, path, method), JSON.stringify(tagged.tags)];
+    return this.spec({...this.common(), ...tagged, [container]: {[path]: item}}, this.pieces.reached(texts));
   }
 
   /** What every part has: the spec's own fields, with no operations, tags, or description. */
@@ -157,23 +131,13 @@ export class SpecParts {
    * @param spec The whole spec, read only if an item is not where the outline says.
    */
   constructor(
-    private readonly pieces: PieceStore,
+    pieces: PieceStore,
     private readonly spec: () => OpenAPISpec,
     private readonly specUrl: string | undefined,
     private readonly options: RedocNormalizedOptions,
     private readonly headings?: RecordedHeadings,
   ) {
     this.parts = new PartBuilder(pieces);
-  }
-
-  /**
-   * Loads the bundles of pieces that the part of `item` reads (the info block's: `{part: 'info'}`);
-   * undefined when they are loaded, and the part can be built now.
-   */
-  load(item: Pick<OutlineItem, 'part' | 'op'>): Promise<void> | undefined {
-    const unloaded = this.parts.unloaded(item);
-    // What a component names is known once it is loaded: load again until nothing is missing.
-    return unloaded.length === 0 ? undefined : this.pieces.load(unloaded).then(() => this.load(item));
   }
 
   /** The store of the API's description (the info block). */

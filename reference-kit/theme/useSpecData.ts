@@ -10,28 +10,17 @@
  * reads nothing.
  */
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
-import {PieceStore, type SpecBundles} from '../reference/pieceStore';
+import {PieceStore} from '../reference/pieceStore';
 import type {SpecData, SpecDataMeta} from '../reference/specData';
 import type {SpecPieces} from '../lib/specPieces';
 
-const loadedSpecs = new Map<string, {index: SpecPieces; data: SpecData}>();
+const loadedSpecs = new Map<string, SpecData>();
 
-/**
- * Called by each of a spec's data modules when a page imports it; the module's default export. The
- * routed page's module and the one of pages that render the spec share the index and the meta, and
- * reach the same bundles in their own way (../lib/specDataPlugin.js): the second to load adds its
- * way to the spec's store.
- */
-export function registerSpecData(id: string, meta: SpecDataMeta, index: SpecPieces, bundles: SpecBundles): SpecData {
-  const loaded = loadedSpecs.get(id);
-  // Another index is another build of the spec (the development server's reload): it replaces the first.
-  if (loaded?.index === index) {
-    loaded.data.pieces!.reachBy(bundles);
-    return loaded.data;
-  }
-  const pieces = new PieceStore(index, bundles);
+/** Called by each `@redoc-spec-data/<id>` module when a page imports it; the module's default export. */
+export function registerSpecData(id: string, meta: SpecDataMeta, specPieces: SpecPieces): SpecData {
+  const pieces = new PieceStore(specPieces);
   const data = {...meta, pieces, spec: parsedWhenRead(() => pieces.whole()) as SpecData['spec']};
-  loadedSpecs.set(id, {index, data});
+  loadedSpecs.set(id, data);
   return data;
 }
 
@@ -60,7 +49,7 @@ function parsedWhenRead(parse: () => object): object {
 export default function useSpecData(id?: string): SpecData {
   const instances = useAllPluginInstancesData('docusaurus-plugin-redoc') as Record<string, {id: string} | undefined>;
   const specId = id ?? Object.values(instances)[0]?.id;
-  const data = specId === undefined ? undefined : loadedSpecs.get(specId)?.data;
+  const data = specId === undefined ? undefined : loadedSpecs.get(specId);
   if (!data) {
     throw new Error(
       `The spec "${specId}" is not loaded on this page. The reference kit loads a spec for the pages that ` +

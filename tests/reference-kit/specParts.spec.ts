@@ -24,7 +24,7 @@ import {
   type OperationModel,
   type SpecStore,
 } from 'redoc';
-import {piecesOf as cutIntoPieces, type SpecPieces} from '../../reference-kit/lib/specPieces';
+import {bucketTexts, splitSpec, type SpecPieces} from '../../reference-kit/lib/specPieces';
 import {outlineOf, type OutlineItem} from '../../reference-kit/lib/outline';
 import {PieceStore} from '../../reference-kit/reference/pieceStore';
 import {SpecParts} from '../../reference-kit/reference/specParts';
@@ -38,14 +38,25 @@ const load = (file: string): Spec => {
 };
 
 /** The spec's pieces as the data module delivers them (reference-kit/lib/specDataPlugin.js), bundles small enough to be many. */
-function piecesOf(spec: Spec): {index: SpecPieces; bundles: string[][]} {
-  return cutIntoPieces(structuredClone(spec), 20_000);
-}
-
-/** The pieces with their bundles at hand, as a page that carries them has them. */
-function carried(spec: Spec): PieceStore {
-  const {index, bundles} = piecesOf(spec);
-  return new PieceStore(index, {load: bundles.map((texts) => () => texts)});
+function piecesOf(spec: Spec): SpecPieces {
+  const split = splitSpec(structuredClone(spec));
+  const operations = bucketTexts(
+    split.operations.map((piece) => piece[3]),
+    20_000,
+  );
+  const components = bucketTexts(
+    split.components.map((piece) => piece[2]),
+    20_000,
+  );
+  const buckets = [...operations.buckets, ...components.buckets];
+  return {
+    base: split.base,
+    operations: split.operations.map(([container, pathName, method], i) => [container, pathName, method, ...operations.places[i]!]),
+    components: split.components.map(([type, name], i) => [type, name, components.places[i]![0] + operations.buckets.length, components.places[i]![1]]),
+    buckets: buckets.map((texts) => () => texts),
+    derived: split.derived,
+    tagged: split.tagged,
+  };
 }
 
 function sectionsOf(outline: OutlineItem[]): OutlineItem[] {
@@ -95,7 +106,7 @@ const SPECS: {name: string; spec: () => Spec}[] = [
 test('the pieces join again into the spec they were cut from', () => {
   for (const {spec} of SPECS.slice(0, 3)) {
     const original = spec();
-    expect(carried(original).whole()).toEqual(JSON.parse(JSON.stringify(original)));
+    expect(new PieceStore(piecesOf(original)).whole()).toEqual(JSON.parse(JSON.stringify(original)));
   }
 });
 
@@ -105,7 +116,7 @@ for (const {name, spec: load} of SPECS) {
     const spec = load();
     const whole = new AppStore(structuredClone(spec), 'http://127.0.0.1/openapi.yaml', {disableSearch: true});
     const wholeItems = new Map(flattenByProp(whole.spec.contentItems, 'items').map((item) => [item.id, item]));
-    const pieces = carried(spec);
+    const pieces = new PieceStore(piecesOf(spec));
     let wholeSpecRead = 0;
     const parts = new SpecParts(pieces, () => ((wholeSpecRead += 1), spec) as Spec, 'http://127.0.0.1/openapi.yaml', whole.options);
     // A component the part's texts did not lead to, read through the part's fallback.
@@ -132,36 +143,3 @@ for (const {name, spec: load} of SPECS) {
     expect([...new Set(missed)], 'components found only through the fallback').toEqual([]);
   });
 }
-
-test("a large spec's page downloads only the bundles a section's part reads, and builds the same section from them", async () => {
-  const spec = load('tests/fixtures/openapi-corpus/github.json');
-  const {index, bundles} = piecesOf(spec);
-  const downloaded: number[] = [];
-  const pieces = new PieceStore(index, {
-    fetch: bundles.map((texts, bundle) => async () => {
-      downloaded.push(bundle);
-      return texts;
-    }),
-  });
-  const whole = new AppStore(structuredClone(spec), 'http://127.0.0.1/openapi.yaml', {disableSearch: true});
-  const parts = new SpecParts(pieces, () => spec, 'http://127.0.0.1/openapi.yaml', whole.options);
-  const sections = sectionsOf(outlineOf(whole));
-  const section = sections.find((item) => item.op && item.id.endsWith('orgs/list-pat-grant-request-repositories'))!;
-  expect(section).toBeDefined();
-  // Nothing is read before it is downloaded.
-  expect(() => parts.item(section)).toThrow(/before its bundle/);
-  const loading = parts.load(section);
-  expect(loading).toBeInstanceOf(Promise);
-  await loading;
-  expect(parts.load(section), 'loaded: the part can be built at once').toBeUndefined();
-  expect(downloaded.length).toBeGreaterThan(1);
-  expect(downloaded.length, `${downloaded.length} of ${bundles.length} bundles`).toBeLessThan(bundles.length / 2);
-  expect(new Set(downloaded).size, 'each bundle downloaded once').toBe(downloaded.length);
-  const wholeItems = new Map(flattenByProp(whole.spec.contentItems, 'items').map((item) => [item.id, item]));
-  const found = parts.item(section)!;
-  expect(firstDifference(render(found.item, found.store, whole), render(wholeItems.get(section.id)!, whole.spec, whole))).toBe('');
-  // What reads the whole spec downloads the rest first.
-  await pieces.loadAll();
-  expect(new Set(downloaded).size).toBe(bundles.length);
-  expect(pieces.whole()).toEqual(JSON.parse(JSON.stringify(spec)));
-});
