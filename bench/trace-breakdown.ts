@@ -21,7 +21,8 @@
  * known, and the JavaScript buckets degrade to "other JS". Blocking time is observed on this
  * machine (not Lighthouse's simulation): tasks after FCP, minus 50 ms each, until the end of
  * the recording; with `--cpu 1` it is also given from 4 × the tasks' CPU time, as Lighthouse's
- * simulation scales an unthrottled load, which a machine busy with other work inflates far less.
+ * simulation scales an unthrottled load, which a machine busy with other work inflates far less;
+ * its long tasks then include those that simulation makes long (4 × CPU time over 50 ms).
  *
  * Serve a build with `node scripts/serve-build.mjs --dir build --port 3300 --compress`. For
  * named frames, build with client source maps (webpack `devtool: 'source-map'`).
@@ -402,6 +403,7 @@ interface RunResult {
   details: Map<string, number>;
   scripts: Map<string, {compile: number; evaluate: number; self: number}>;
   functions: Map<string, number>;
+  /** Tasks over 50 ms; unthrottled, also those over 50 ms at 4 × their CPU time. */
   longTasks: Task[];
   mapped: number;
   scriptCount: number;
@@ -579,7 +581,6 @@ async function analyze(trace: Trace, url: string, symbols: Symbolicator, throttl
     }
     const cpuDuration = throttled || task.cpu === undefined ? undefined : ms(task.cpu) * SIMULATED_SLOWDOWN;
     if (cpuDuration === undefined) cpuTbt = undefined;
-    // Unthrottled, also the tasks that Lighthouse's simulation makes long (4 × their CPU time).
     if (duration > LONG_TASK_MS || (cpuDuration ?? 0) > LONG_TASK_MS) {
       longTasks.push({start: ms(task.ts - t0), duration, cpuDuration, buckets: taskBuckets, details: taskDetails});
     }
