@@ -45,7 +45,7 @@ import {useColorMode} from '@docusaurus/theme-common';
 import {SectionContent} from './Reference';
 import type {LiveReferenceProps} from './LiveReference';
 import {afterNearbyWakes, wakeNearViewport} from './hydrationQueue';
-import {startLiveMenu, type LiveMenu} from './liveMenu';
+import {startLiveMenu, type LiveMenu, type MenuPage} from './liveMenu';
 import {SpecParts} from './specParts';
 import {HeightFit} from './heightFit';
 import {useModeOptions} from './modeOptions';
@@ -184,19 +184,20 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       );
     };
     // On a load of the page, the server left the items of the menu's closed lists in noscript elements.
-    const startMenu = (fillList = (id: string) => fillMenuList(element, id)) => {
-      menu = startLiveMenu(element, outline, options, fillList);
+    const startMenu = (page: MenuPage) => {
+      menu = startLiveMenu(element, outline, options, page);
     };
 
     const controller = new AbortController();
     const target = history.currentId;
-    // A link to a section lands on it before the sections near the top come to life: the section it
-    // names (or that holds the operation it names) is filled at once.
-    const landOn = (reference: AdoptedReference) => {
-      if (!reference.sections.some((section) => section.dataset.sectionId === target)) {
-        const holder = reference.holding(target);
-        if (holder) reference.fill(holder);
-      }
+    /** Fills the section whose server HTML holds the element of `id`, when `id` is not a section's own. */
+    const fillHolder = (reference: AdoptedReference, id: string) => {
+      if (reference.sections.some((section) => section.dataset.sectionId === id)) return;
+      const holder = reference.holding(id);
+      if (holder) reference.fill(holder);
+    };
+    /** Scrolls to the section of the URL's hash, as Redoc does. */
+    const scrollToTarget = () => {
       const scroll = new ScrollService(options);
       MenuStore.updateOnHistory(target, scroll);
       scroll.dispose();
@@ -211,27 +212,41 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       const inPage = new Set(Array.from(element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'), (section) => section.dataset.sectionId));
       const ahead = sections.filter((item) => !inPage.has(item.id));
       startSections();
-      // A link to a section the page holds in its noscript element lands once that is in the page.
+      // A link to a section the page holds in its noscript element lands once that is in the page,
+      // and again once the sections around it have come to life.
       const targetAhead = ahead.length > 0 && target !== '' && !element.querySelector(`[id="${CSS.escape(target)}"]`);
-      if (!targetAhead) startMenu();
+      let adoption: Promise<AdoptedReference | undefined> | undefined;
       if (ahead.length > 0) {
-        adoptSectionsAhead(element, ahead.map((item) => item.id), {sectionClass: sectionStyles.section!, classes}, controller.signal)
-          .then((reference) => {
-            if (!reference) {
-              if (targetAhead) startMenu();
-              return;
-            }
+        adoption = adoptSectionsAhead(element, ahead.map((item) => item.id), {sectionClass: sectionStyles.section!, classes}, controller.signal).then(
+          (reference) => {
+            if (!reference) return undefined;
             adopted = reference;
-            if (targetAhead) landOn(reference);
+            if (targetAhead) {
+              fillHolder(reference, target);
+              scrollToTarget();
+            }
             startSections(reference.sections, false);
             afterNearbyWakes(() => {
               if (controller.signal.aborted) return;
-              if (targetAhead) startMenu();
+              if (targetAhead) scrollToTarget();
               reference.fillWhenIdle(controller.signal);
             });
-          })
-          .catch(unavailable);
+            return reference;
+          },
+        );
+        adoption.catch(unavailable);
       }
+      // The menu works at once: an item whose section is not in the page yet is scrolled to once it is.
+      startMenu({
+        fillList: (id) => fillMenuList(element, id),
+        whenInPage: (id) =>
+          adopted || !adoption
+            ? undefined
+            : adoption.then(
+                (reference) => reference && fillHolder(reference, id),
+                () => undefined,
+              ),
+      });
     } else {
       const groups = new Set(outlineItems(outline).filter((item) => item.type === 'group').map((item) => item.id));
       // Without a link's target, the sections at the top come to life while the others go in.
@@ -245,7 +260,10 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       adopt(pageHtml!, element, styles, sections, {groups, classes, onFirstSections}, controller.signal)
         .then((reference) => {
           adopted = reference;
-          if (target) landOn(reference);
+          if (target) {
+            fillHolder(reference, target);
+            scrollToTarget();
+          }
           startSections(
             reference.sections.filter((section) => !started.includes(section)),
             started.length === 0,
@@ -255,7 +273,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
           // the sections around change from their estimated height to their own.
           afterNearbyWakes(() => {
             if (controller.signal.aborted) return;
-            startMenu(reference.fillList);
+            startMenu({fillList: reference.fillList});
             reference.fillWhenIdle(controller.signal);
           });
         })

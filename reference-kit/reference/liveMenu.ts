@@ -20,6 +20,7 @@ import {
   type RedocNormalizedOptions,
   type SpecStore,
 } from 'redoc';
+import {afterNearbyWakes} from './hydrationQueue';
 import type {OutlineItem} from './specData';
 
 /**
@@ -114,27 +115,60 @@ export interface LiveMenu {
   dispose(): void;
 }
 
+/** What the menu needs of the page around it (./builtHtml.ts). */
+export interface MenuPage {
+  /** Puts in the items of a menu list not in the page yet. */
+  fillList?(id: string): void;
+  /**
+   * For a section not in the page yet (on a load of a large reference, the sections the server
+   * left in a noscript element go in during the first seconds): settles once it is in; undefined
+   * when it will not come.
+   */
+  whenInPage?(id: string): Promise<unknown> | undefined;
+}
+
 /**
  * Starts the menu of the reference in `root` (the server's HTML): scroll tracking, the hash, the
  * clicks, the phone's menu button; scrolls to the section the URL's hash names, as Redoc does
- * once mounted. `fillList` puts in the items of a list not in the page yet (./builtHtml.ts).
+ * once mounted.
  */
-export function startLiveMenu(
-  root: HTMLElement,
-  outline: OutlineItem[],
-  options: RedocNormalizedOptions,
-  fillList?: (id: string) => void,
-): LiveMenu {
+export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options: RedocNormalizedOptions, page: MenuPage = {}): LiveMenu {
   const sidebar = root.querySelector<HTMLElement>('.menu-content');
   const elements: MenuElements = {
     find: (id) => sidebar?.querySelector<HTMLElement>(`li[data-item-id="${CSS.escape(id)}"]`) ?? undefined,
-    fill: fillList,
+    fill: page.fillList,
   };
   const items = outline.map((item) => new LiveMenuItem(item, undefined, elements));
 
   const scroll = new ScrollService(options);
   // MenuStore reads the menu tree and nothing else of the spec's store.
   const menu = new MenuStore({contentItems: items} as unknown as SpecStore, scroll, history);
+
+  // Redoc scrolls to a section missing from the page by doing nothing: an item activated while its
+  // section is on its way (a click, a link to it) is scrolled to once the section is in, unless a
+  // newer click or link came since (the page's own scroll tracking may have activated other items
+  // meanwhile: it is made active again), and again once the sections around it have come to life
+  // and changed from their estimated heights to their own, if the reader has not scrolled away.
+  let disposed = false;
+  let latest = 0;
+  const scrollToActive = menu.scrollToActive.bind(menu);
+  menu.scrollToActive = () => {
+    const request = ++latest;
+    const item = menu.activeItem;
+    const coming = item && !menu.getElementAt(menu.activeItemIdx) ? page.whenInPage?.(item.id) : undefined;
+    if (!coming) {
+      scrollToActive();
+      return;
+    }
+    const current = () => !disposed && request === latest;
+    void coming.then(() => {
+      if (!current()) return;
+      menu.activate(item, false);
+      scrollToActive();
+      // A frame later, the scroll has scheduled the wakes of the sections now near the viewport.
+      requestAnimationFrame(() => afterNearbyWakes(() => current() && menu.activeItem === item && scrollToActive()));
+    });
+  };
 
   // Redoc measures the offset of its sticky menu once mounted; the server rendered it at 0.
   if (sidebar) {
@@ -192,6 +226,7 @@ export function startLiveMenu(
 
   return {
     dispose() {
+      disposed = true;
       sidebar?.removeEventListener('click', onClick);
       sidebar?.removeEventListener('keydown', onKeyDown);
       button?.removeEventListener('click', toggle);
