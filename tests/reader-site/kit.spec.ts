@@ -324,6 +324,28 @@ test('links to #operation/… land in view, near the top and far down a large sp
   }
 });
 
+test('on a load of the large page, a menu click to a section that is not in the page yet lands on it once it is', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 900});
+  // A slower CPU, as on a phone: the short sections take seconds to go into the page, not a blink.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: 6});
+  await page.goto(kitServer.url + LARGE);
+  // The live menu moves the sticky menu below the navbar; the server rendered it at the top.
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('.menu-content')?.style.top.match(/^[1-9]/), undefined, {timeout: 60_000});
+  const id = (await page.locator('.menu-content li[data-item-id^="tag/"]').last().getAttribute('data-item-id'))!;
+  // The click and the check that its section is not in the page yet, in one go.
+  const clickedAhead = await page.evaluate((item) => {
+    const inPage = document.querySelector(`.api-content > [data-section-id="${CSS.escape(item)}"]`) !== null;
+    document.querySelector<HTMLElement>(`.menu-content li[data-item-id="${CSS.escape(item)}"] > label`)!.click();
+    return !inPage;
+  }, id);
+  expect(clickedAhead, `the section of ${id} was still on its way at the click`).toBe(true);
+  await expect(page.locator(`[id="${id}"]`)).toBeInViewport({timeout: 60_000});
+  expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#${decodeURIComponent(id)}`);
+  await expect(page.locator('.api-content[data-kit-ahead]')).toHaveCount(0);
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: 1});
+});
+
 test('npm start renders the API pages', async ({page}) => {
   test.setTimeout(8 * 60_000);
   const server = await startReaderSite(kit);
