@@ -183,7 +183,6 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
         }),
       );
     };
-    // On a load of the page, the server left the items of the menu's closed lists in noscript elements.
     const startMenu = (page: MenuPage) => {
       menu = startLiveMenu(element, outline, options, page);
     };
@@ -236,7 +235,8 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
         );
         adoption.catch(unavailable);
       }
-      // The menu works at once: an item whose section is not in the page yet is scrolled to once it is.
+      // The menu works at once: an item whose section is not in the page yet is scrolled to once it
+      // is. The server left the items of the menu's closed lists in noscript elements.
       startMenu({
         fillList: (id) => fillMenuList(element, id),
         whenInPage: (id) =>
@@ -249,35 +249,47 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       });
     } else {
       const groups = new Set(outlineItems(outline).filter((item) => item.type === 'group').map((item) => item.id));
-      // Without a link's target, the sections at the top come to life while the others go in.
+      let adoption: Promise<AdoptedReference> | undefined;
+      // The menu comes to life as soon as it is in the page, and without a link's target, the
+      // sections at the top too, while the others go in.
       let started: HTMLElement[] = [];
-      const onFirstSections = (first: HTMLElement[]) => {
+      const onFirstSections = (first: HTMLElement[], fillList: (id: string) => void) => {
         registerServerClassNames(document);
+        startMenu({
+          fillList,
+          whenInPage: (id) =>
+            adopted || !adoption
+              ? undefined
+              : adoption.then(
+                  (reference) => fillHolder(reference, id),
+                  () => undefined,
+                ),
+        });
         if (target) return;
         started = first;
         startSections(first);
       };
-      adopt(pageHtml!, element, styles, sections, {groups, classes, onFirstSections}, controller.signal)
-        .then((reference) => {
-          adopted = reference;
-          if (target) {
-            fillHolder(reference, target);
-            scrollToTarget();
-          }
-          startSections(
-            reference.sections.filter((section) => !started.includes(section)),
-            started.length === 0,
-          );
-          // The menu scrolls to the hash's section again once the sections around it have come to
-          // life: the browser keeps the section that was at the top of the viewport in place while
-          // the sections around change from their estimated height to their own.
-          afterNearbyWakes(() => {
-            if (controller.signal.aborted) return;
-            startMenu({fillList: reference.fillList});
-            reference.fillWhenIdle(controller.signal);
-          });
-        })
-        .catch(unavailable);
+      adoption = adopt(pageHtml!, element, styles, sections, {groups, classes, onFirstSections}, controller.signal).then((reference) => {
+        adopted = reference;
+        if (target) {
+          fillHolder(reference, target);
+          scrollToTarget();
+        }
+        startSections(
+          reference.sections.filter((section) => !started.includes(section)),
+          started.length === 0,
+        );
+        // The hash's section again once the sections around it have come to life: the browser
+        // keeps the section that was at the top of the viewport in place while the sections around
+        // change from their estimated height to their own.
+        afterNearbyWakes(() => {
+          if (controller.signal.aborted) return;
+          if (target) scrollToTarget();
+          reference.fillWhenIdle(controller.signal);
+        });
+        return reference;
+      });
+      adoption.catch(unavailable);
     }
     return () => {
       controller.abort();
@@ -316,7 +328,7 @@ async function adopt(
     groups,
     classes,
     onFirstSections,
-  }: {groups: Set<string>; classes: SectionClasses; onFirstSections: (sections: HTMLElement[]) => void},
+  }: {groups: Set<string>; classes: SectionClasses; onFirstSections: (sections: HTMLElement[], fillList: (id: string) => void) => void},
   signal: AbortSignal,
 ) {
   const html = await pageHtml;

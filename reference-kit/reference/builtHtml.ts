@@ -344,7 +344,8 @@ export interface AdoptedReference {
  * menu items whose lists show from the start (groups of tags); `sectionClass` is the kit's own class
  * of a section (./Reference.module.css); `classes` gives sections Redoc's classes back;
  * `onFirstSections` is called with the sections in the page once the first slice of them is in, so
- * that those can come to life while the others go in.
+ * that those can come to life while the others go in, and with `fillList`
+ * for the menu, which comes to life then.
  */
 export async function adoptBuiltReference(
   built: BuiltReferenceHtml,
@@ -355,11 +356,23 @@ export async function adoptBuiltReference(
     sectionClass,
     classes,
     onFirstSections,
-  }: {expandedIds: Set<string>; sectionClass: string; classes: SectionClasses; onFirstSections?: (sections: HTMLElement[]) => void},
+  }: {
+    expandedIds: Set<string>;
+    sectionClass: string;
+    classes: SectionClasses;
+    onFirstSections?: (sections: HTMLElement[], fillList: (id: string) => void) => void;
+  },
   signal: AbortSignal,
 ): Promise<AdoptedReference> {
   const {html} = built;
   const deferredLists = new Map<string, [number, number]>();
+  const fillList = (id: string) => {
+    const range = deferredLists.get(id);
+    if (!range) return;
+    deferredLists.delete(id);
+    const list = root.querySelector(`.menu-content li[data-item-id="${CSS.escape(id)}"] > ul`);
+    if (list) list.innerHTML = html.slice(range[0], range[1]);
+  };
   const steps = function* (): Generator<Step> {
     yield () => {
       const template = document.createElement('template');
@@ -392,20 +405,13 @@ export async function adoptBuiltReference(
         content().insertAdjacentHTML('beforeend', slice);
         if (!first) return;
         first = false;
-        onFirstSections?.(Array.from(root.querySelectorAll<HTMLElement>('.api-content > [data-section-id]')));
+        onFirstSections?.(Array.from(root.querySelectorAll<HTMLElement>('.api-content > [data-section-id]')), fillList);
       };
     }
   };
   await runInSlices(steps(), signal, true);
   classes.allIn();
   const sections = Array.from(root.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'));
-  const fillList = (id: string) => {
-    const range = deferredLists.get(id);
-    if (!range) return;
-    deferredLists.delete(id);
-    const list = root.querySelector(`.menu-content li[data-item-id="${CSS.escape(id)}"] > ul`);
-    if (list) list.innerHTML = html.slice(range[0], range[1]);
-  };
   return sectionsToFill(html, built.sections, sections, classes, {lists: deferredLists, fillList});
 }
 
