@@ -207,88 +207,70 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       console.warn('reference-kit: the built HTML of this page could not be used; rendering the reference in the browser.', error);
       onUnavailable?.();
     };
+    /** The sections going into the page (./builtHtml.ts), until they are all in. */
+    let adoption: Promise<AdoptedReference | undefined> | undefined;
+    /**
+     * Once they are: lands on the link's target (`land`), brings `sectionElements` to life near
+     * the viewport, and lands again once those have; then fills the others in idle time.
+     */
+    const adopt = (reference: AdoptedReference, land: boolean, sectionElements: HTMLElement[], withInfo: boolean) => {
+      adopted = reference;
+      if (land) {
+        fillHolder(reference, target);
+        scrollToTarget();
+      }
+      startSections(sectionElements, withInfo);
+      // The browser keeps the section at the top of the viewport in place while the sections around
+      // change from their estimated height to their own: the target is scrolled to again after.
+      afterNearbyWakes(() => {
+        if (controller.signal.aborted) return;
+        if (land) scrollToTarget();
+        reference.fillWhenIdle(controller.signal);
+      });
+      return reference;
+    };
+    /** The menu works while the sections go in: an item whose section is not in yet is scrolled to once it is. */
+    const whenInPage = (id: string) =>
+      adopted || !adoption
+        ? undefined
+        : adoption.then(
+            (reference) => reference && fillHolder(reference, id),
+            () => undefined,
+          );
     if (source === 'page') {
       const inPage = new Set(Array.from(element.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'), (section) => section.dataset.sectionId));
       const ahead = sections.filter((item) => !inPage.has(item.id));
       startSections();
-      // A link to a section the page holds in its noscript element lands once that is in the page,
-      // and again once the sections around it have come to life.
+      // A link to a section the page holds in its noscript element lands once that is in the page.
       const targetAhead = ahead.length > 0 && target !== '' && !element.querySelector(`[id="${CSS.escape(target)}"]`);
-      let adoption: Promise<AdoptedReference | undefined> | undefined;
       if (ahead.length > 0) {
         adoption = adoptSectionsAhead(element, ahead.map((item) => item.id), {sectionClass: sectionStyles.section!, classes}, controller.signal).then(
-          (reference) => {
-            if (!reference) return undefined;
-            adopted = reference;
-            if (targetAhead) {
-              fillHolder(reference, target);
-              scrollToTarget();
-            }
-            startSections(reference.sections, false);
-            afterNearbyWakes(() => {
-              if (controller.signal.aborted) return;
-              if (targetAhead) scrollToTarget();
-              reference.fillWhenIdle(controller.signal);
-            });
-            return reference;
-          },
+          (reference) => reference && adopt(reference, targetAhead, reference.sections, false),
         );
         adoption.catch(unavailable);
       }
-      // The menu works at once: an item whose section is not in the page yet is scrolled to once it
-      // is. The server left the items of the menu's closed lists in noscript elements.
-      startMenu({
-        fillList: (id) => fillMenuList(element, id),
-        whenInPage: (id) =>
-          adopted || !adoption
-            ? undefined
-            : adoption.then(
-                (reference) => reference && fillHolder(reference, id),
-                () => undefined,
-              ),
-      });
+      // The server left the items of the menu's closed lists in noscript elements.
+      startMenu({fillList: (id) => fillMenuList(element, id), whenInPage});
     } else {
       const groups = new Set(outlineItems(outline).filter((item) => item.type === 'group').map((item) => item.id));
-      let adoption: Promise<AdoptedReference> | undefined;
       // The menu comes to life as soon as it is in the page, and without a link's target, the
       // sections at the top too, while the others go in.
       let started: HTMLElement[] = [];
       const onFirstSections = (first: HTMLElement[], fillList: (id: string) => void) => {
         registerServerClassNames(document);
-        startMenu({
-          fillList,
-          whenInPage: (id) =>
-            adopted || !adoption
-              ? undefined
-              : adoption.then(
-                  (reference) => fillHolder(reference, id),
-                  () => undefined,
-                ),
-        });
+        startMenu({fillList, whenInPage});
         if (target) return;
         started = first;
         startSections(first);
       };
-      adoption = adopt(pageHtml!, element, styles, sections, {groups, classes, onFirstSections}, controller.signal).then((reference) => {
-        adopted = reference;
-        if (target) {
-          fillHolder(reference, target);
-          scrollToTarget();
-        }
-        startSections(
+      adoption = adoptBuilt(pageHtml!, element, styles, sections, {groups, classes, onFirstSections}, controller.signal).then((reference) =>
+        adopt(
+          reference,
+          target !== '',
           reference.sections.filter((section) => !started.includes(section)),
           started.length === 0,
-        );
-        // The hash's section again once the sections around it have come to life: the browser
-        // keeps the section that was at the top of the viewport in place while the sections around
-        // change from their estimated height to their own.
-        afterNearbyWakes(() => {
-          if (controller.signal.aborted) return;
-          if (target) scrollToTarget();
-          reference.fillWhenIdle(controller.signal);
-        });
-        return reference;
-      });
+        ),
+      );
       adoption.catch(unavailable);
     }
     return () => {
@@ -319,7 +301,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
 }
 
 /** Puts this reference's part of the page's built HTML into the page (./builtHtml.ts). */
-async function adopt(
+async function adoptBuilt(
   pageHtml: Promise<string>,
   root: HTMLElement,
   styles: HTMLElement,
