@@ -31,18 +31,60 @@ async function fetchPageHtml(): Promise<string> {
   return response.text();
 }
 
+/**
+ * Records what the reader clicks in the server's menu before it comes to life (Redoc's code arrives
+ * after the page has hydrated: on a phone, a second or more): the last item clicked (or chosen with
+ * Enter or Space), and whether the phone's menu button was tapped an odd number of times. Returns
+ * a function that stops recording and gives the elements to click again once the menu works.
+ */
+function recordEarlyClicks(root: HTMLElement): () => HTMLElement[] {
+  const menu = root.querySelector<HTMLElement>('.menu-content');
+  const button = menu?.nextElementSibling instanceof HTMLElement ? menu.nextElementSibling : undefined;
+  let item: HTMLElement | undefined;
+  let toggles = 0;
+  const onClick = (event: Event) => {
+    if (!(event.target instanceof Element)) return;
+    if (button?.contains(event.target)) {
+      toggles += 1;
+      return;
+    }
+    const label = event.target.closest<HTMLElement>('li[data-item-id]')?.querySelector<HTMLElement>(':scope > label');
+    if (label && menu?.contains(label)) item = label;
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') onClick(event);
+  };
+  root.addEventListener('click', onClick);
+  root.addEventListener('keydown', onKeyDown);
+  return () => {
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('keydown', onKeyDown);
+    return [...(button && toggles % 2 === 1 ? [button] : []), ...(item ? [item] : [])];
+  };
+}
+
 export default function LiveReference(props: LiveReferenceProps): React.ReactElement {
   const root = useRef<HTMLDivElement>(null);
   const styles = useRef<HTMLDivElement>(null);
   const pageHtml = useRef<Promise<string>>();
+  const earlyClicks = useRef<() => HTMLElement[]>();
   useEffect(() => {
-    if (props.source !== 'built') return;
+    if (props.source === 'page' && root.current) {
+      earlyClicks.current = recordEarlyClicks(root.current);
+      return () => void earlyClicks.current?.();
+    }
     pageHtml.current = fetchPageHtml();
     // Handled where it is used (./LiveSections.tsx); until then, not an unhandled rejection.
     pageHtml.current.catch(() => undefined);
-    // Fetched once, with the page.
+    return undefined;
+    // Fetched once, with the page; recorded once, until the menu comes to life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const takeEarlyClicks = () => {
+    const take = earlyClicks.current;
+    earlyClicks.current = undefined;
+    return take?.() ?? [];
+  };
   const live = useModuleAfterMount<typeof import('./LiveSections')>(loadLiveSections);
 
   useLayoutEffect(() => {
@@ -60,7 +102,7 @@ export default function LiveReference(props: LiveReferenceProps): React.ReactEle
     <>
       <div ref={styles} className="redocusaurus-styles" {...KEEP_SERVER_HTML} />
       <div ref={root} className={referenceClassName(props.specProps, props.className)} data-kit-reference="" {...KEEP_SERVER_HTML} />
-      {LiveSections && root.current && styles.current && <LiveSections {...props} root={root.current} styles={styles.current} pageHtml={pageHtml.current} />}
+      {LiveSections && root.current && styles.current && <LiveSections {...props} root={root.current} styles={styles.current} pageHtml={pageHtml.current} takeEarlyClicks={takeEarlyClicks} />}
     </>
   );
 }

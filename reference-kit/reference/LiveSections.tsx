@@ -122,9 +122,11 @@ export interface LiveSectionsProps extends LiveReferenceProps {
   styles: HTMLElement;
   /** `source="built"`: the page's built HTML, on its way. */
   pageHtml?: Promise<string>;
+  /** `source="page"`: what the reader clicked in the menu before it came to life, to click again (./LiveReference.tsx). */
+  takeEarlyClicks?: () => HTMLElement[];
 }
 
-export default function LiveSections({specProps, optionsOverrides, source, onUnavailable, root, styles, pageHtml}: LiveSectionsProps): React.ReactElement {
+export default function LiveSections({specProps, optionsOverrides, source, onUnavailable, root, styles, pageHtml, takeEarlyClicks}: LiveSectionsProps): React.ReactElement {
 
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(specProps.themeId ?? 'theme-redoc', optionsOverrides);
   const options = useMemo(() => new RedocNormalizedOptions(lightThemeOptions, MARKDOWN_COMPONENTS), [lightThemeOptions]);
@@ -251,6 +253,8 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       }
       // The server left the items of the menu's closed lists in noscript elements.
       startMenu({fillList: (id) => fillMenuList(element, id), whenInPage});
+      // A click the menu missed while Redoc's code was on its way is done now.
+      takeEarlyClicks?.().forEach((clicked) => clicked.click());
     } else {
       const groups = new Set(outlineItems(outline).filter((item) => item.type === 'group').map((item) => item.id));
       // The menu comes to life as soon as it is in the page, and without a link's target, the
