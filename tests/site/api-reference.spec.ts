@@ -114,6 +114,26 @@ test.describe('sections come to life as the reader reaches them', () => {
     await expectRendered(page, FAR_OPERATION);
   });
 
+  test('a click in the menu before it comes to life is done once it does', async ({page}) => {
+    // Redoc's code, and with it the live menu, held back until the click is made.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/reference-live\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    await menuLabel(page, FAR_TAG).click();
+    await expect(menuLabel(page, FAR_OPERATION), 'the list is not in before the menu works').toHaveCount(0);
+    release();
+    await expect(menuLabel(page, FAR_TAG)).toHaveClass(/\bactive\b/);
+    await expect(page).toHaveURL(new RegExp(`#${FAR_TAG}$`));
+    await expect(section(page, FAR_TAG).locator('h2')).toBeInViewport();
+    await menuLabel(page, FAR_OPERATION).click();
+    await expect(section(page, FAR_OPERATION).locator('h2')).toBeInViewport();
+  });
+
   test("a rendered section's schema works with fields modelled as shown: the discriminator switches, a field expands", async ({page}) => {
     const addPet = 'tag/pet/operation/addPet';
     const problems = collectPageProblems(page);
