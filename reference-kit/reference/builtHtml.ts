@@ -344,8 +344,8 @@ export interface AdoptedReference {
  * menu items whose lists show from the start (groups of tags); `sectionClass` is the kit's own class
  * of a section (./Reference.module.css); `classes` gives sections Redoc's classes back;
  * `onFirstSections` is called with the sections in the page once the first slice of them is in, so
- * that those can come to life while the others go in, and with `fillList`
- * for the menu, which comes to life then.
+ * that those can come to life while the others go in, and with `fillList` for the menu, which comes
+ * to life then.
  */
 export async function adoptBuiltReference(
   built: BuiltReferenceHtml,
