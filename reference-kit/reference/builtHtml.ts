@@ -330,8 +330,6 @@ export interface AdoptedReference {
   fill(section: HTMLElement): void;
   /** Leaves a section out of the idle-time filling: it is coming to life, its content coming from React. */
   claim(section: HTMLElement): void;
-  /** Puts in now the items of the list of the menu item `id`, if they are not in the page yet. */
-  fillList(id: string): void;
   /** Fills the menu's lists and the sections not claimed, in idle time, nearest the viewport first. */
   fillWhenIdle(signal: AbortSignal): void;
 }
@@ -516,7 +514,6 @@ function sectionsToFill(
     holding,
     fill,
     claim,
-    fillList,
     fillWhenIdle(fillSignal) {
       const idle =
         typeof requestIdleCallback === 'function'
