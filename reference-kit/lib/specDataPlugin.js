@@ -10,8 +10,9 @@
  * the import to them) and which is the routed page's `specProps`. In that module the spec is in
  * pieces, one JSON text per operation and per component, in bundles each a module of its own
  * (./specPieces.js): the browser compiles and parses a piece only when a section of the reference
- * needs it, and the whole spec the first time something reads `spec`. Next to them is what a page
- * needs before that (../theme/useSpecData.ts):
+ * needs it, and the whole spec the first time something reads `spec`. A large spec's pieces are a
+ * file of their own instead, which the browser fetches (`FETCHED_PIECES_SIZE`). Next to them is what
+ * a page needs before that (../theme/useSpecData.ts):
  * - the headings Redoc finds in the spec's descriptions (./descriptionHeadings.js);
  * - the outline of the reference (./outline.js);
  * - the API's title and description, and whether it has a logo.
@@ -27,6 +28,9 @@ const {withSafeLinks} = require('./safeLinks');
 const {checkNamedSchemas} = require('./modelLimits');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
+
+/** The text files of large specs' pieces, written by `dataModules`. */
+const SPEC_PIECES_FILE = /[\\/]spec-pieces-[^\\/]*\.txt$/;
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
 /** @typedef {import('@docusaurus/types').LoadContext} LoadContext */
@@ -45,6 +49,15 @@ function specDataModule(id) {
 }
 
 /**
+ * The import path of the module of a spec's bundles of pieces: the server's build requires them,
+ * the browser's fetches them when they are large (`FETCHED_PIECES_SIZE`).
+ * @param {string} id
+ */
+function specPiecesModule(id) {
+  return `@redoc-spec-pieces/${id}`;
+}
+
+/**
  * A root-relative logo path (one `/`, not `//host`) with the site's base URL in front.
  * @param {{info?: {'x-logo'?: {url?: unknown}}}} spec
  * @param {string} baseUrl
@@ -57,6 +70,22 @@ function logoUnderBaseUrl(spec, baseUrl) {
 
 /** Characters of JSON per bundle of pieces: a few milliseconds for a phone to compile. */
 const BUCKET_SIZE = 48_000;
+
+/**
+ * Characters of JSON past which the browser fetches a spec's pieces as text files instead of
+ * getting them in the page's chunk. Docusaurus hydrates a page only once its chunks are in, and a
+ * browser that cannot compile a script while downloading it (Lighthouse's load could not) compiles
+ * its strings on the main thread: GitHub's 7.4 MB of pieces were a task of a quarter of a second
+ * unthrottled, a second on a phone, and held hydration until the last byte came. Text costs no
+ * compiling, and the page hydrates without it; the reference's sections wait for it.
+ */
+const FETCHED_PIECES_SIZE = 1_000_000;
+
+/**
+ * Characters per text file of pieces. A browser with DevTools open (Lighthouse's, for one) decodes a
+ * text response for them in one task when it ends: 90 ms unthrottled for GitHub's 6.9 MB in one file.
+ */
+const FETCHED_FILE_SIZE = 512_000;
 
 /**
  * The data module's source, and the modules of its bundles of pieces.
@@ -72,6 +101,8 @@ const BUCKET_SIZE = 48_000;
  * @param {string} source The spec's file, relative to the site, or URL.
  * @param {string | string[] | undefined} ignoreNamedSchemas Redoc's option, for the check of the spec's schemas.
  * @param {(name: string, source: string) => Promise<string>} createData Writes a module, returns its path.
+ * @returns {Promise<{dataModule: string; piecesModules: {server: string; client: string}}>} The data
+ *   module's source; the paths of the modules of its bundles (`@redoc-spec-pieces/<id>`), for each build.
  */
 async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
   const {spec, ...rest} = data;
@@ -106,6 +137,29 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
   const paths = await Promise.all(
     buckets.map((texts, index) => createData(`spec-data-${id}-${index}.js`, `module.exports = ${JSON.stringify(texts)};\n`)),
   );
+  const server = await createData(
+    `spec-pieces-${id}.js`,
+    `export default {buckets: [\n${paths.map((path) => `() => require(${JSON.stringify(path)})`).join(',\n')}\n]};\n`,
+  );
+  let client = server;
+  if (buckets.reduce((size, texts) => texts.reduce((sum, text) => sum + text.length, size), 0) > FETCHED_PIECES_SIZE) {
+    // Whole bundles to a file, in order: the bundles' numbers stay those of the places above.
+    const files = bucketTexts(buckets.map((texts) => texts.join('')), FETCHED_FILE_SIZE).buckets;
+    let first = 0;
+    const entries = await Promise.all(
+      files.map(async (texts, index) => {
+        const lengths = buckets.slice(first, (first += texts.length)).map((bucket) => bucket.map((text) => text.length));
+        const file = await createData(`spec-pieces-${id}-${index}.txt`, texts.join(''));
+        return {file, lengths};
+      }),
+    );
+    client = await createData(
+      `spec-pieces-${id}.client.js`,
+      `import {fetchedBuckets} from '@theme/useSpecData';\n` +
+        entries.map(({file}, index) => `import file${index} from ${JSON.stringify(file)};\n`).join('') +
+        `export default fetchedBuckets([\n${entries.map(({lengths}, index) => `[file${index}, JSON.parse(${JSON.stringify(JSON.stringify(lengths))})]`).join(',\n')}\n]);\n`,
+    );
+  }
   const pieces = {
     base: split.base,
     operations: split.operations.map(([container, path, method], i) => [container, path, method, ...operations.places[i]]),
@@ -118,11 +172,11 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
   };
   // JSON.parse of a string literal is faster to load than the same object as JS.
   const literal = (/** @type {unknown} */ value) => JSON.stringify(JSON.stringify(value));
-  return (
+  const dataModule =
     `import {registerSpecData} from '@theme/useSpecData';\n` +
-    `const buckets = [\n${paths.map((path) => `() => require(${JSON.stringify(path)})`).join(',\n')}\n];\n` +
-    `export default registerSpecData(${JSON.stringify(id)}, JSON.parse(${literal(meta)}), Object.assign(JSON.parse(${literal(pieces)}), {buckets}));\n`
-  );
+    `import bundles from ${JSON.stringify(specPiecesModule(id))};\n` +
+    `export default registerSpecData(${JSON.stringify(id)}, JSON.parse(${literal(meta)}), Object.assign(JSON.parse(${literal(pieces)}), bundles));\n`;
+  return {dataModule, piecesModules: {server, client}};
 }
 
 /**
@@ -136,6 +190,8 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
   const id = options.id ?? 'default';
   /** @type {string | undefined} */
   let dataModulePath;
+  /** @type {{server: string; client: string} | undefined} */
+  let piecesModules;
   /** @type {any} The plugin's loaded content, which Docusaurus keeps until the build ends. */
   let loadedContent;
 
@@ -165,18 +221,25 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
       await plugin.contentLoaded?.({...args, actions});
       loadedContent = args.content;
       const source = /^https?:\/\//.test(options.spec) ? options.spec : path.relative(context.siteDir, path.resolve(options.spec));
-      const dataModule = await dataModules(id, specData, source, kitIgnoreNamedSchemas, args.actions.createData);
-      dataModulePath = await args.actions.createData(`spec-data-${id}.js`, dataModule);
+      const modules = await dataModules(id, specData, source, kitIgnoreNamedSchemas, args.actions.createData);
+      piecesModules = modules.piecesModules;
+      dataModulePath = await args.actions.createData(`spec-data-${id}.js`, modules.dataModule);
       if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
     },
-    configureWebpack() {
+    /** @param {unknown} config @param {boolean} isServer */
+    configureWebpack(config, isServer) {
       // The content holds the spec twice, as bundled and as converted for Redoc, both kept until the
       // build ends. Only the bundled one is read after this (the plugin's postBuild writes it as the
       // download), and every plugin's contentLoaded has run by now: the converted one, now in the
       // data modules, can go. On GitHub's 13 MB description that is 300 MB less at the build's peak.
       if (loadedContent?.bundle) delete loadedContent.converted;
-      if (!dataModulePath) return {};
-      return {resolve: {alias: {[specDataModule(id)]: dataModulePath}}};
+      if (!dataModulePath || !piecesModules) return {};
+      const pieces = isServer ? piecesModules.server : piecesModules.client;
+      return {
+        resolve: {alias: {[specDataModule(id)]: dataModulePath, [specPiecesModule(id)]: pieces}},
+        // A large spec's pieces, a file the browser fetches (its URL is what the module imports).
+        module: {rules: [{test: SPEC_PIECES_FILE, type: 'asset/resource', generator: {filename: 'assets/spec/[name].[contenthash:8][ext]'}}]},
+      };
     },
   };
 }

@@ -43,6 +43,8 @@ const OPERATION_NAMES = ['get', 'post', 'put', 'head', 'patch', 'delete', 'optio
  * @property {[string, string, string, number, number][]} operations `[container, path, method, bucket, index]`.
  * @property {[string, string, number, number][]} components `[type, name, bucket, index]`.
  * @property {(() => string[])[]} buckets
+ * @property {Promise<void>} [ready] When the bundles are fetched (a large spec's, in the browser):
+ *   settles once they are in; a bundle read before that is fetched again, synchronously.
  * @property {Record<string, string[]>} derived
  * @property {Record<string, string[]>} tagged
  */

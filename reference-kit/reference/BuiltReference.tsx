@@ -18,12 +18,13 @@ import LiveReference from './LiveReference';
 import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
 import {useModuleAfterMount} from './loadAfterMount';
 import {loadRenderedReference} from './redocChunks';
+import {afterPieces} from './pieceStore';
 import {useModeOptions} from './modeOptions';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 
 /** The whole reference, once Redoc is loaded; until then the server's HTML, kept, or an empty frame. */
 function RenderedReference(props: BuiltReferenceProps): React.ReactElement {
-  const rendered = useModuleAfterMount<typeof import('./RenderedReference')>(loadRenderedReference);
+  const rendered = useModuleAfterMount<typeof import('./RenderedReference')>(() => afterPieces(props.specProps.pieces, loadRenderedReference));
   const className = referenceClassName(props.specProps, props.className);
   if (rendered) return <rendered.default {...props} />;
   return (

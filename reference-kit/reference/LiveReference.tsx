@@ -13,6 +13,7 @@ import React, {useEffect, useLayoutEffect, useRef} from 'react';
 import {KEEP_SERVER_HTML} from './keepServerHtml';
 import {useModuleAfterMount} from './loadAfterMount';
 import {loadLiveSections} from './redocChunks';
+import {afterPieces} from './pieceStore';
 import {referenceClassName, type BuiltReferenceProps} from './specData';
 // The sections' own CSS (their estimated height) styles the server's HTML: it is the page's, not Redoc's chunk's.
 import './Reference.module.css';
@@ -85,7 +86,7 @@ export default function LiveReference(props: LiveReferenceProps): React.ReactEle
     earlyClicks.current = undefined;
     return take?.() ?? [];
   };
-  const live = useModuleAfterMount<typeof import('./LiveSections')>(loadLiveSections);
+  const live = useModuleAfterMount<typeof import('./LiveSections')>(() => afterPieces(props.specProps.pieces, loadLiveSections));
 
   useLayoutEffect(() => {
     const container = styles.current;

@@ -4,6 +4,7 @@
  * operation it shows and the components that operation reaches.
  */
 import type {SpecPieces} from '../lib/specPieces';
+import {nextTask} from './tasks';
 
 type Json = Record<string, unknown>;
 /** Where a piece's text is: its bundle and its index in it. */
@@ -30,6 +31,57 @@ function namedComponents(text: string): string[] {
   return Array.from(found);
 }
 
+/**
+ * A large spec's bundles of pieces from text files, each the texts of a few bundles one after the
+ * other (../lib/specDataPlugin.js), given with the lengths of their pieces. They are fetched as soon
+ * as the page's module runs, without holding up its hydration, and each is cut into its bundles'
+ * texts when it comes in. The reference's sections wait for them (`ready`); anything that reads a
+ * piece before its file is in (a reader's component reading `spec` while the page hydrates) gets
+ * the file by a synchronous request, slow but right.
+ */
+export function fetchedBuckets(files: [url: string, lengths: number[][]][]): Pick<SpecPieces, 'buckets' | 'ready'> {
+  const texts: string[][] = [];
+  const cut = (file: number, text: string) => {
+    let start = 0;
+    texts[file] ??= files[file]![1].map((lengths) => text.slice(start, (start += lengths.reduce((sum, length) => sum + length, 0))));
+  };
+  // From the next task: the page's module runs in the task that hydrates it, and starting a
+  // request costs the main thread a millisecond or two.
+  const ready = Promise.all(
+    files.map(async ([url], file) => {
+      await nextTask();
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`The spec's pieces could not be loaded from ${url}: HTTP ${response.status}.`);
+      cut(file, await response.text());
+    }),
+  ).then(() => undefined);
+  // Reported where it is awaited (the reference); a page that never waits for it has nothing to report.
+  ready.catch(() => undefined);
+  const buckets = files.flatMap(([url, lengths], file) =>
+    lengths.map((pieces, inFile) => () => {
+      if (!texts[file]) cut(file, fetchNow(url));
+      const text = texts[file]![inFile]!;
+      let start = 0;
+      return pieces.map((length) => text.slice(start, (start += length)));
+    }),
+  );
+  return {buckets, ready};
+}
+
+function fetchNow(url: string): string {
+  const request = new XMLHttpRequest();
+  request.open('GET', url, false);
+  request.send();
+  if (request.status !== 200) throw new Error(`The spec's pieces could not be loaded from ${url}: HTTP ${request.status}.`);
+  return request.responseText;
+}
+
+/** `load`'s module, once the spec's pieces can be read without waiting. */
+export async function afterPieces<M>(pieces: PieceStore | undefined, load: () => Promise<M>): Promise<M> {
+  const [module] = await Promise.all([load(), pieces?.ready()]);
+  return module;
+}
+
 export class PieceStore {
   private readonly parsed = new Map<string, unknown>();
   private readonly named = new Map<string, string[]>();
@@ -39,6 +91,11 @@ export class PieceStore {
   private wholeSpec?: Json;
 
   constructor(private readonly pieces: SpecPieces) {}
+
+  /** Settles when the pieces can be read without waiting for the network (at once, unless fetched). */
+  ready(): Promise<void> {
+    return this.pieces.ready ?? Promise.resolve();
+  }
 
   /** The spec without operations and components' entries. Shared: copy what you change. */
   base(): Json {

@@ -11,6 +11,9 @@
  */
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
 import {PieceStore} from '../reference/pieceStore';
+
+// For the modules of a large spec's pieces, which the browser fetches (../lib/specDataPlugin.js).
+export {fetchedBuckets} from '../reference/pieceStore';
 import type {SpecData, SpecDataMeta} from '../reference/specData';
 import type {SpecPieces} from '../lib/specPieces';
 

@@ -49,6 +49,8 @@ const HOSTILE_ROUTE = '/api/hostile/';
 /** A page of the reader's with one schema of the hostile spec (`<ApiSchema>`). */
 const HOSTILE_SCHEMA_ROUTE = '/hostile-schema/';
 const FETCHED_ROUTE = '/fetched/';
+/** A page of the reader's with one schema of the large spec, whose pieces the browser fetches. */
+const LARGE_SCHEMA_ROUTE = '/large-schema/';
 /** The reader's own inline-code colour (redocly.yaml): 6.3:1 on the light page, 2.7:1 on the dark one. */
 const READER_CODE_COLOUR = '#0b6e4f';
 
@@ -104,6 +106,23 @@ function addReaderExtras(site: string, hostileUrl: string): void {
       '  return (',
       '    <Layout title="A schema">',
       '      <ApiSchema id="hostile" pointer="#/components/schemas/Item" />',
+      '    </Layout>',
+      '  );',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(
+    path.join(site, 'src/pages/large-schema.js'),
+    [
+      "import React from 'react';",
+      "import Layout from '@theme/Layout';",
+      "import ApiSchema from '@theme/ApiSchema';",
+      '',
+      'export default function LargeSchema() {',
+      '  return (',
+      '    <Layout title="A user">',
+      '      <ApiSchema id="github" pointer="#/components/schemas/simple-user" />',
       '    </Layout>',
       '  );',
       '}',
@@ -184,6 +203,43 @@ test('no spec in the JavaScript of a page without a reference', async ({browser}
   // Nor the large spec's text (a summary far down its list).
   const largeSummary = String(largeOperations().at(-1)!.operation.summary);
   expect(home.filter(({text}) => text.includes(largeSummary)).map(({url}) => url)).toEqual([]);
+});
+
+test("a large spec's pieces are text files the page fetches once it runs, not its JavaScript; <ApiSchema> of it renders as it hydrates", async ({browser}) => {
+  const largeSummary = String(largeOperations().at(-1)!.operation.summary);
+  const scripts = await loadedScripts(browser, kitServer.url + LARGE);
+  expect(scripts.filter(({text}) => text.includes(largeSummary)).map(({url}) => url)).toEqual([]);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = collectPageProblems(page);
+  const pieceFiles: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (/\/spec-pieces-github-\d+\.[0-9a-f]+\.txt$/.test(new URL(response.url()).pathname)) pieceFiles.push(response.text());
+  });
+  await page.goto(kitServer.url + LARGE);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const texts = await Promise.all(pieceFiles);
+  expect(texts.length, 'the pieces come in a few files').toBeGreaterThan(1);
+  expect(texts.filter((text) => text.includes(largeSummary)).length).toBe(1);
+  // The first operation comes to life from them: its first response opens.
+  const response = page.locator('.redocusaurus [data-section-id^="operation/"]').first().locator('button[aria-expanded]').first();
+  await expect(response).toHaveAttribute('aria-expanded', 'false');
+  await expect(async () => {
+    await response.click();
+    await expect(response).toHaveAttribute('aria-expanded', 'true', {timeout: 1_000});
+  }).toPass({timeout: 30_000});
+
+  // A schema of the spec, rendered while the page hydrates, before the files are in: the kit reads
+  // them there and then, and React keeps the server's schema.
+  await page.goto(kitServer.url + LARGE_SCHEMA_ROUTE);
+  await waitForHydration(page);
+  const schema = page.locator('.redocusaurus-schema');
+  for (const field of ['login', 'node_id', 'avatar_url']) await expect(schema.getByText(field, {exact: true})).toBeVisible();
+  await schema.getByText('login', {exact: true}).click();
+  expect(problems.pageErrors).toEqual([]);
+  await context.close();
 });
 
 test('whole API pages: no serious or critical axe findings, light and dark, at 1280 and 375 px', async ({page, browser}) => {
