@@ -10,9 +10,9 @@
  * the import to them) and which is the routed page's `specProps`. In that module the spec is in
  * pieces, one JSON text per operation and per component, in bundles each a module of its own
  * (./specPieces.js): the browser compiles and parses a piece only when a section of the reference
- * needs it, and the whole spec the first time something reads `spec`. A large spec's pieces are a
- * file of their own instead, which the browser fetches (`FETCHED_PIECES_SIZE`). Next to them is what
- * a page needs before that (../theme/useSpecData.ts):
+ * needs it, and the whole spec the first time something reads `spec`. A large spec's pieces are
+ * text files instead, which the browser fetches (`FETCHED_PIECES_SIZE`). Next to them is what a page
+ * needs before that (../theme/useSpecData.ts):
  * - the headings Redoc finds in the spec's descriptions (./descriptionHeadings.js);
  * - the outline of the reference (./outline.js);
  * - the API's title and description, and whether it has a logo.
@@ -144,14 +144,12 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
   let client = server;
   if (buckets.reduce((size, texts) => texts.reduce((sum, text) => sum + text.length, size), 0) > FETCHED_PIECES_SIZE) {
     // Whole bundles to a file, in order: the bundles' numbers stay those of the places above.
-    const files = bucketTexts(buckets.map((texts) => texts.join('')), FETCHED_FILE_SIZE).buckets;
-    let first = 0;
+    const files = bucketTexts(buckets.map((texts) => texts.join('')), FETCHED_FILE_SIZE);
+    /** @type {number[][][]} By file, by bundle in it: the lengths of the bundle's pieces. */
+    const lengths = files.buckets.map(() => []);
+    files.places.forEach(([file], bucket) => lengths[file]?.push((buckets[bucket] ?? []).map((text) => text.length)));
     const entries = await Promise.all(
-      files.map(async (texts, index) => {
-        const lengths = buckets.slice(first, (first += texts.length)).map((bucket) => bucket.map((text) => text.length));
-        const file = await createData(`spec-pieces-${id}-${index}.txt`, texts.join(''));
-        return {file, lengths};
-      }),
+      files.buckets.map(async (texts, index) => ({file: await createData(`spec-pieces-${id}-${index}.txt`, texts.join('')), lengths: lengths[index]})),
     );
     client = await createData(
       `spec-pieces-${id}.client.js`,
