@@ -431,11 +431,11 @@ function sectionShell(section: BuiltSection, sectionClass: string): string {
 }
 
 /**
- * The sections the server put into the page's noscript element (./sectionStubs.tsx), put into the
+ * The sections the server put into the page's noscript elements (./sectionStubs.tsx), put into the
  * page on a load of the page: empty, at the end of the content column, `SECTIONS_PER_STEP` a frame,
  * the room the column holds for them (its bottom padding, ./reference.css) made smaller by theirs
  * as they go in, so that the page keeps its height (the browser builds, styles and lays out a few
- * dozen sections a frame, not a thousand in the first). Their content is the noscript element's
+ * dozen sections a frame, not a thousand in the first). Their content is the noscript elements'
  * text, filled as on a page reached by client-side navigation. `sectionIds` are the ids of the
  * sections after those in the page. Undefined when the page has no such sections; rejects when they
  * are not those of `sectionIds`.
@@ -447,16 +447,17 @@ export async function adoptSectionsAhead(
   signal: AbortSignal,
 ): Promise<AdoptedReference | undefined> {
   const content = root.querySelector<HTMLElement>('.api-content[data-kit-ahead]');
-  const noscript = content?.querySelector<HTMLElement>(':scope > noscript[data-kit-ahead]');
-  if (!content || !noscript) return undefined;
-  const html = noscript.textContent ?? '';
-  const rooms = (noscript.dataset.kitAhead ?? '').split(' ').filter(Boolean).map((step) => step.split(','));
+  // The sections come in several noscript elements, one after the other; the first gives the steps.
+  const noscripts = content ? Array.from(content.querySelectorAll<HTMLElement>(':scope > noscript[data-kit-ahead]')) : [];
+  if (!content || noscripts.length === 0) return undefined;
+  const html = noscripts.map((noscript) => noscript.textContent ?? '').join('');
+  const rooms = (noscripts[0]!.dataset.kitAhead ?? '').split(' ').filter(Boolean).map((step) => step.split(','));
   const built: BuiltSection[] = [];
   const scan = scanSections(html, 0, sectionIds, built);
   await runInSlices(scan.steps, signal);
   if (scan.position === -1 || built.length !== sectionIds.length) throw new Error('reference-kit: the sections of the page do not match its outline');
   // Out of the column first: sections go in last in it, after no other element (./reference.css).
-  noscript.remove();
+  noscripts.forEach((noscript) => noscript.remove());
   const steps = function* (): Generator<Step> {
     for (let first = 0, step = 0; first < built.length; first += SECTIONS_PER_STEP, step++) {
       const shells = built.slice(first, first + SECTIONS_PER_STEP).map((section) => sectionShell(section, sectionClass));

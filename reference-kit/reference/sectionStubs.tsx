@@ -73,14 +73,25 @@ function elementEnd(html: string, start: number): number {
 export const NOSCRIPT_STYLE = '<style>.redocusaurus .api-content[data-kit-ahead]{padding-bottom:0}</style>';
 
 /**
+ * Characters of HTML per noscript element of the sections ahead. A browser running scripts reads a
+ * noscript element's content as one token of text, which its HTML parser cannot yield inside:
+ * GitHub's REST page's 1.16 MB in one element was one parse task of 441 ms on a phone (4× CPU);
+ * in elements of about 50 KB, none over 98 ms.
+ */
+export const NOSCRIPT_PART_SIZE = 50_000;
+
+/** The opening tag of each noscript element after the first (the first gives the room's steps). */
+export const NOSCRIPT_PART = '<noscript data-kit-ahead="">';
+
+/**
  * `html` (the reference as the server rendered it) with each section after the budget in its short
  * form, and each section's opening tag with the attributes `attributes` gives it from the full HTML
  * of every section (its estimated height, ./sectionHeights.ts). Sections are the elements with
  * `data-section-id` right inside the content column (`.api-content`); React escapes `<` in text and
  * attributes, so counting `<div` tags is exact.
  *
- * With `ahead`, the sections from the first short one on go into a `<noscript>` element at the end
- * of the content column, which holds their room below the sections in the page (`ahead` gives the
+ * With `ahead`, the sections from the first short one on go into `<noscript>` elements at the end
+ * of the content column (`NOSCRIPT_PART_SIZE` each), which holds their room below the sections in the page (`ahead` gives the
  * attributes of the content column and of the noscript element from the index of the first of
  * them). A browser that runs scripts reads a noscript element's content as text: it neither
  * builds, styles nor lays out the elements of those sections while the page loads, which on a spec
@@ -127,11 +138,18 @@ export function withSectionStubs(
     out = html.slice(0, contentTagEnd) + room.content;
     copied = contentTagEnd;
   }
+  let partStart = 0;
   sections.forEach(({start, end, openingTag, id}, index) => {
     const stub = stubs[index]!;
     if (room && index === firstAhead) {
       out += html.slice(copied, start) + `<noscript${room.noscript}>${NOSCRIPT_STYLE}`;
       copied = start;
+      partStart = out.length;
+    } else if (room && index > firstAhead && out.length - partStart > NOSCRIPT_PART_SIZE) {
+      // Between two sections: without scripts, the elements show the sections as one would.
+      out += html.slice(copied, start) + `</noscript>${NOSCRIPT_PART}`;
+      copied = start;
+      partStart = out.length;
     }
     if (!stub && !extra) return;
     const tag = openingTag.replace(/>$/, `${extra?.[index] ?? ''}${stub ? ' data-kit-stub=""' : ''}>`);

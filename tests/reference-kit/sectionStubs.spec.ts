@@ -1,7 +1,7 @@
 /** The server's HTML of a reference kept small (reference-kit/reference/sectionStubs.tsx), on a made-up reference. */
 import {expect, test} from '@playwright/test';
 import type {ContentItemModel} from 'redoc';
-import {NOSCRIPT_STYLE, withSectionStubs} from '../../reference-kit/reference/sectionStubs';
+import {NOSCRIPT_PART, NOSCRIPT_PART_SIZE, NOSCRIPT_STYLE, withSectionStubs} from '../../reference-kit/reference/sectionStubs';
 
 /** A reference of `count` operations, each section about 1 KB of HTML, as Redoc writes one. */
 function reference(count: number): {html: string; items: ContentItemModel[]} {
@@ -55,6 +55,26 @@ test('with a room, the short sections go into a noscript element at the end of t
   expect(inside!.endsWith('</noscript></div></div>')).toBe(true);
   // Nothing in between that a script-running browser would build as elements.
   expect(inside!.slice(0, -'</noscript></div></div>'.length)).not.toContain('</noscript>');
+});
+
+test('past NOSCRIPT_PART_SIZE, the short sections go on in another noscript element, each cut between two sections', () => {
+  const {html, items} = reference(400);
+  const out = withSectionStubs(html, items, {
+    budget: 10_000,
+    ahead: () => ({content: ' data-kit-ahead=""', noscript: ' data-kit-ahead="1,2"'}),
+  });
+  const parts = out.split(`<noscript data-kit-ahead="1,2">${NOSCRIPT_STYLE}`)[1]!.replace(/<\/noscript><\/div><\/div>$/, '').split(`</noscript>${NOSCRIPT_PART}`);
+  expect(parts.length).toBeGreaterThan(1);
+  for (const part of parts) {
+    // Whole sections only: each part starts with a section and holds as many openings as closings.
+    expect(part.startsWith('<div id="tag/pets/operation/op')).toBe(true);
+    expect(part.match(/<div\b/g)?.length).toBe(part.match(/<\/div>/g)?.length);
+    expect(part.length).toBeLessThan(NOSCRIPT_PART_SIZE + 2_000);
+  }
+  // Every short section once, in order, across the parts.
+  const ahead = Array.from(parts.join('').matchAll(/data-section-id="tag\/pets\/operation\/op(\d+)"/g), (match) => Number(match[1]));
+  expect(ahead).toEqual(Array.from({length: ahead.length}, (_, offset) => ahead[0]! + offset));
+  expect(ahead.at(-1)).toBe(399);
 });
 
 test('a reference within the budget has no noscript element and no room', () => {
