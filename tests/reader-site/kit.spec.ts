@@ -67,6 +67,27 @@ const LINKS_PAGE = '/docs/api-links';
 const LARGE_LINK = "GitHub's REST API, in part";
 const shapeSpec = (fixture: string) => parseYaml(fs.readFileSync(path.join(REPO_ROOT, 'tests/fixtures', fixture), 'utf8')) as Parameters<typeof documentOperations>[0];
 
+/** A page of the reader's (`src/pages/<name>.js`) with one schema of a spec, in `<ApiSchema>`. */
+function writeSchemaPage(site: string, name: string, {id, pointer}: {id: string; pointer: string}): void {
+  fs.writeFileSync(
+    path.join(site, `src/pages/${name}.js`),
+    [
+      "import React from 'react';",
+      "import Layout from '@theme/Layout';",
+      "import ApiSchema from '@theme/ApiSchema';",
+      '',
+      'export default function SchemaPage() {',
+      '  return (',
+      '    <Layout title="A schema">',
+      `      <ApiSchema id="${id}" pointer="${pointer}" />`,
+      '    </Layout>',
+      '  );',
+      '}',
+      '',
+    ].join('\n'),
+  );
+}
+
 /** What a reader adds to the kit site beyond the guide: the pages and settings of the checks below. */
 function addReaderExtras(site: string, hostileUrl: string): void {
   const config = path.join(site, 'docusaurus.config.js');
@@ -95,40 +116,8 @@ function addReaderExtras(site: string, hostileUrl: string): void {
     ].join('\n'),
   );
   fs.copyFileSync(path.join(site, 'openapi/petstore.yaml'), path.join(site, 'static/petstore-copy.yaml'));
-  fs.writeFileSync(
-    path.join(site, 'src/pages/hostile-schema.js'),
-    [
-      "import React from 'react';",
-      "import Layout from '@theme/Layout';",
-      "import ApiSchema from '@theme/ApiSchema';",
-      '',
-      'export default function HostileSchema() {',
-      '  return (',
-      '    <Layout title="A schema">',
-      '      <ApiSchema id="hostile" pointer="#/components/schemas/Item" />',
-      '    </Layout>',
-      '  );',
-      '}',
-      '',
-    ].join('\n'),
-  );
-  fs.writeFileSync(
-    path.join(site, 'src/pages/large-schema.js'),
-    [
-      "import React from 'react';",
-      "import Layout from '@theme/Layout';",
-      "import ApiSchema from '@theme/ApiSchema';",
-      '',
-      'export default function LargeSchema() {',
-      '  return (',
-      '    <Layout title="A user">',
-      '      <ApiSchema id="github" pointer="#/components/schemas/simple-user" />',
-      '    </Layout>',
-      '  );',
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeSchemaPage(site, 'hostile-schema', {id: 'hostile', pointer: '#/components/schemas/Item'});
+  writeSchemaPage(site, 'large-schema', {id: 'github', pointer: '#/components/schemas/simple-user'});
   fs.writeFileSync(
     path.join(site, 'src/pages/fetched.js'),
     [
