@@ -29,8 +29,14 @@ const {checkNamedSchemas} = require('./modelLimits');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
 
-/** The text files of large specs' pieces, written by `dataModules`. */
-const SPEC_PIECES_FILE = /[\\/]spec-pieces-[^\\/]*\.txt$/;
+/**
+ * The text files of a large spec's pieces, written by `dataModules`: each plugin instance's rule
+ * takes its own spec's files, and none of another's.
+ * @param {string} id
+ */
+function specPiecesFiles(id) {
+  return new RegExp(`[\\\\/]spec-pieces-${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+\\.txt$`);
+}
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
 /** @typedef {import('@docusaurus/types').LoadContext} LoadContext */
@@ -236,7 +242,7 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
       return {
         resolve: {alias: {[specDataModule(id)]: dataModulePath, [specPiecesModule(id)]: pieces}},
         // A large spec's pieces, a file the browser fetches (its URL is what the module imports).
-        module: {rules: [{test: SPEC_PIECES_FILE, type: 'asset/resource', generator: {filename: 'assets/spec/[name].[contenthash:8][ext]'}}]},
+        module: {rules: [{test: specPiecesFiles(id), type: 'asset/resource', generator: {filename: 'assets/spec/[name].[contenthash:8][ext]'}}]},
       };
     },
   };
