@@ -29,13 +29,29 @@ const {checkNamedSchemas} = require('./modelLimits');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
 
+/** @param {string} text */
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
- * The text files of a large spec's pieces, written by `dataModules`: each plugin instance's rule
- * takes its own spec's files, and none of another's.
+ * The name of a large spec's text file of pieces: `dataModules` writes it, and the spec's webpack
+ * rule matches it (`specPiecesFiles`), from this one spelling.
+ * @param {string} id
+ * @param {string | number} index
+ */
+function specPiecesFileName(id, index) {
+  return `spec-pieces-${id}-${index}.txt`;
+}
+
+/**
+ * The text files of a large spec's pieces: each plugin instance's rule takes its own spec's files,
+ * and none of another's.
  * @param {string} id
  */
 function specPiecesFiles(id) {
-  return new RegExp(`[\\\\/]spec-pieces-${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+\\.txt$`);
+  const [before, after] = specPiecesFileName(id, '\0').split('\0');
+  return new RegExp(`[\\\\/]${escapeRegExp(before)}\\d+${escapeRegExp(after)}$`);
 }
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
@@ -155,7 +171,7 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
     const lengths = files.buckets.map(() => []);
     files.places.forEach(([file], bucket) => lengths[file]?.push((buckets[bucket] ?? []).map((text) => text.length)));
     const entries = await Promise.all(
-      files.buckets.map(async (texts, index) => ({file: await createData(`spec-pieces-${id}-${index}.txt`, texts.join('')), lengths: lengths[index]})),
+      files.buckets.map(async (texts, index) => ({file: await createData(specPiecesFileName(id, index), texts.join('')), lengths: lengths[index]})),
     );
     client = await createData(
       `spec-pieces-${id}.client.js`,

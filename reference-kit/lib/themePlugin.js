@@ -15,7 +15,14 @@
  * - Redoc's "API docs by Redocly" mark is an image from cdn.redoc.ly: a request to another site on
  *   every API page, which fails offline. It becomes an inline image (./redocLogoLoader.js).
  * - The site's pages that render a spec import that spec's data module (./specImportsLoader.js).
+ * - The hash of the kit's patches of Redoc (../patches) is part of the version of webpack's cache:
+ *   webpack takes a package's files as unchanged while its version is, and Redoc stays 2.1.4 from
+ *   one kit to the next, so a site built before a kit upgrade went on building the Redoc of its old
+ *   patch. (As a build dependency of the cache, the patch evicted nothing the first time: a cache
+ *   stored without that dependency is not checked against it.)
  */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const {createRequire} = require('node:module');
 const webpack = require('webpack');
@@ -55,6 +62,16 @@ const REDOC_BUNDLE_FILE = /[\\/]redoc[\\/]bundles[\\/]redoc(\.browser)?\.lib\.js
 /** The packages of Redoc's that the kit's own modules in ./ import: resolved as Redoc resolves them. */
 const REDOC_DEPENDENCIES = /^(dompurify|jsdom|yaml|@redocly\/openapi-core\/lib\/(bundle|config\/config))$/;
 const KIT_LIB_DIR = __dirname;
+const PATCH_DIR = path.join(KIT_DIR, 'patches');
+
+/** A hash of the kit's patch files, names and contents. */
+function patchesHash() {
+  const hash = crypto.createHash('sha256');
+  for (const file of fs.readdirSync(PATCH_DIR).filter((name) => name.endsWith('.patch')).sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(PATCH_DIR, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
 
 /** `require.resolve` from Redoc's folder: the versions Redoc itself runs (npm overrides pin its openapi-core). */
 const resolveFromRedoc = (/** @type {string} */ request) => createRequire(require.resolve('redoc/package.json')).resolve(request);
@@ -98,8 +115,11 @@ function referenceKitTheme(context, {specIds, defaultSpecId}) {
           }),
         );
       }
+      const {cache} = config;
       return {
         plugins,
+        // Merged into Docusaurus's cache settings, when the cache is on.
+        ...(typeof cache === 'object' && cache.type === 'filesystem' && {cache: {type: 'filesystem', version: `${cache.version ?? ''}-redoc-patches-${patchesHash()}`}}),
         // jsdom is loaded by Node when the server renders (./serverPurify.js), not bundled.
         ...(isServer && {
           externals: [

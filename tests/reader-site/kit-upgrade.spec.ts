@@ -5,7 +5,8 @@
  * - a site set up by the guide with the previous release of the kit, and two edits of the reader's,
  *   upgraded by the guide's command: the edit of a file the new release left alone stays, the one
  *   the new release changed too is reported as a conflict, with the new file beside it; after the
- *   reader's merge, the guide's reinstall and a build on that Node.js, the API page renders;
+ *   reader's merge, the guide's reinstall and a build on that Node.js (the site built once before,
+ *   so with webpack's cache), the API page renders, with the new release's patch of Redoc;
  * - a site that took the kit without pinning Redoc (the guide's second step): the build stops with
  *   a message that names both Redoc versions, not a stack trace.
  */
@@ -66,6 +67,11 @@ test('a site on the previous release, with edits of its own, upgrades, keeps its
     const redoc = JSON.parse(fs.readFileSync(path.join(site, 'node_modules/redoc/package.json'), 'utf8')) as {version: string};
     expect(redoc.version, 'npm pinned Redoc through overrides').toBe('2.1.4');
   });
+  // A site that has been built keeps webpack's cache (node_modules/.cache), which takes Redoc's
+  // files as unchanged while its version is: the build after the upgrade must run the new patch.
+  await test.step(`a build on release ${previous.version}`, async () => {
+    await buildReaderSite(site, {env});
+  });
 
   // The reader's edits: one in a file the new release does not change, one in a file it does.
   const unchanged = Object.keys(previous.files).find((file) => latest.files[file] === previous.files[file] && /\.(css|tsx?|js)$/.test(file));
@@ -123,6 +129,9 @@ test('a site on the previous release, with edits of its own, upgrades, keeps its
     try {
       await page.goto(server.url + API_ROUTE);
       for (const summary of operationSummaries(singleYamlSpec()).slice(0, 3)) await expect(page.getByText(summary).first()).toBeAttached();
+      // Redoc as the new release patches it (1.1.8: a JSON sample's collapsed values left out until expanded).
+      const html = await (await page.request.get(server.url + API_ROUTE)).text();
+      expect(html, 'the server render ran the new release’s patch of Redoc, not the cached one').toMatch(/<ul class="obj collapsible" data-kit-path="[^"]+"><\/ul>/);
     } finally {
       await server.close();
     }

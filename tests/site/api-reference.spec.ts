@@ -571,3 +571,45 @@ test('a code sample rendered in the browser is highlighted as on the server', as
   await expect(panel.locator('.token.keyword', {hasText: /^import$/}).first()).toBeVisible();
   await expect(panel.locator('.token.string').first()).toBeVisible();
 });
+
+test("a JSON sample's collapsed values are rendered when the reader expands them, and work as Redoc's (reference-kit/patches/redoc+2.1.4.patch)", async ({page, request}) => {
+  // The server's HTML: the list of a value under a collapsed one is empty, with the value's path.
+  const html = await (await request.get(API_PAGE)).text();
+  const lists = [...html.matchAll(/<ul class="(?:obj|array) collapsible" data-kit-path="[^"]*">(.{5})/g)];
+  expect(lists.length).toBeGreaterThan(5);
+  expect(lists.filter(([, next]) => next !== '</ul>')).toEqual([]);
+
+  const addPet = 'tag/pet/operation/addPet';
+  const problems = collectPageProblems(page);
+  await rememberServerHtml(page);
+  await page.goto(`${API_PAGE}#${addPet}`);
+  await waitForHydration(page);
+  await expectRendered(page, addPet);
+  const samples = section(page, addPet).locator('[role="tabpanel"]').filter({has: page.locator('.redoc-json')}).first();
+  const sample = samples.locator('.redoc-json');
+  const value = (key: string) => sample.locator('.hoverable').filter({has: page.locator(`:scope > .property`, {hasText: `"${key}"`})});
+  // The category is shown; its `sub`, one level further, is collapsed, its list empty until expanded.
+  await expect(value('category')).toBeVisible();
+  await expect(value('sub')).toHaveClass(/\bcollapsed\b/);
+  await expect(value('sub').locator('li')).toHaveCount(0);
+  await value('sub').locator(':scope > .collapser').click();
+  await expect(value('sub')).not.toHaveClass(/\bcollapsed\b/);
+  await expect(value('prop1')).toBeVisible();
+  await expect(value('sub').locator(':scope > .collapser')).toHaveAttribute('aria-label', 'collapse');
+  // Collapsed again, it hides what it holds, as Redoc's does.
+  await value('sub').locator(':scope > .collapser').click();
+  await expect(value('prop1')).toBeHidden();
+
+  // "Expand all" fills and shows every list; "Collapse all" closes all but the top one.
+  const tagName = sample.locator('.token.string', {hasText: '"indoor"'});
+  await expect(tagName).toHaveCount(0);
+  await samples.getByRole('button', {name: 'Expand all'}).click();
+  await expect(sample.locator('[data-kit-path]')).toHaveCount(0);
+  await expect(tagName).toBeVisible();
+  await expect(value('prop1')).toBeVisible();
+  await expect(sample.locator('.collapsed > .collapsible')).toHaveCount(0);
+  await samples.getByRole('button', {name: 'Collapse all'}).click();
+  await expect(value('category')).toHaveClass(/\bcollapsed\b/);
+  await expect(value('sub')).toBeHidden();
+  expect(problems.pageErrors).toEqual([]);
+});
