@@ -294,15 +294,18 @@ async function clickThrough(page: Page): Promise<void> {
 
 /** Scrolls the page down a screen at a time to its end, as a reader does, until nothing is left to render. */
 async function scrollToEnd(page: Page): Promise<void> {
+  const atEnd = () => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1);
   for (let step = 0; step < 400; step++) {
-    const atEnd = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight);
-      return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1;
-    });
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
     // Sections near the viewport render a few milliseconds at a time, in tasks of their own.
     await page.waitForTimeout(50);
-    if (atEnd) break;
+    if (!(await atEnd())) continue;
+    // The sections that rendered last may have grown the page past where it ended: a reader
+    // who sees more below scrolls on.
+    await page.waitForTimeout(500);
+    if (await atEnd()) return;
   }
+  throw new Error('still not at the end of the page after 400 screens');
 }
 
 test.describe('client-side navigation', () => {
