@@ -26,13 +26,9 @@ const {recordHeadings} = require('./descriptionHeadings');
 const {outlineOf} = require('./outline');
 const {withSafeLinks} = require('./safeLinks');
 const {checkNamedSchemas} = require('./modelLimits');
+const {escapeRegExp} = require('./escapeRegExp');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
-
-/** @param {string} text */
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * The name of a large spec's text file of pieces: `dataModules` writes it, and the spec's webpack

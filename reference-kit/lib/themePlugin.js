@@ -26,6 +26,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const {createRequire} = require('node:module');
 const webpack = require('webpack');
+const {escapeRegExp} = require('./escapeRegExp');
 
 /**
  * @typedef {object} Options
@@ -53,7 +54,7 @@ function kitThemeOptions(context, specIds) {
 
 const KIT_DIR = path.resolve(__dirname, '..');
 /** @param {string} file */
-const exactly = (file) => new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const exactly = (file) => new RegExp(`^${escapeRegExp(file)}$`);
 
 /** What Redoc's `loadAndBundleSpec` alone needs, as Redoc's bundle requests it. */
 const SPEC_LOADER_REQUESTS = /^(@redocly\/openapi-core\/lib\/(bundle|config\/config)|yaml)$/;

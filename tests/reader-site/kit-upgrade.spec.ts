@@ -2,11 +2,12 @@
  * The kit's releases in a reader's site (docs/guides/fast-accessible-reference-pages.mdx,
  * "Upgrading the kit"), with the oldest Node.js and npm the docs allow (tests/support/oldestToolchain.ts):
  *
- * - a site set up by the guide with the previous release of the kit, and two edits of the reader's,
- *   upgraded by the guide's command: the edit of a file the new release left alone stays, the one
- *   the new release changed too is reported as a conflict, with the new file beside it; after the
- *   reader's merge, the guide's reinstall and a build on that Node.js (the site built once before,
- *   so with webpack's cache), the API page renders, with the new release's patch of Redoc;
+ * - a site set up by the guide with an earlier release of the kit (the newest with another patch of
+ *   Redoc), and two edits of the reader's, upgraded by the guide's command: the edit of a file the
+ *   new release left alone stays, the one the new release changed too is reported as a conflict,
+ *   with the new file beside it; after the reader's merge, the guide's reinstall and a build on that
+ *   Node.js (the site built once before, so with webpack's cache), the API page renders, with the
+ *   new release's patch of Redoc;
  * - a site that took the kit without pinning Redoc (the guide's second step): the build stops with
  *   a message that names both Redoc versions, not a stack trace.
  */
@@ -32,12 +33,17 @@ interface Release {
 const UPGRADE_SCENARIO = 'kit-upgrade';
 const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
-/** The releases the build publishes: the newest, and the one before it. */
+const REDOC_PATCH = 'patches/redoc+2.1.4.patch';
+
+/**
+ * The releases the build publishes: the newest, and the newest before it with another patch of
+ * Redoc, so that the site's webpack cache holds a Redoc the upgrade must replace.
+ */
 function releases(): {latest: Release; previous: Release} {
   const index = JSON.parse(fs.readFileSync(path.join(siteBuild(), 'reference-kit-releases.json'), 'utf8')) as {latest: string; releases: Release[]};
   const latest = index.releases.find((release) => release.version === index.latest)!;
-  const previous = index.releases.filter((release) => release.version !== index.latest).at(-1);
-  if (!previous) throw new Error('the build publishes no release before the newest');
+  const previous = index.releases.filter((release) => release.version !== index.latest && release.files[REDOC_PATCH] !== latest.files[REDOC_PATCH]).at(-1);
+  if (!previous) throw new Error(`the build publishes no release before the newest with another ${REDOC_PATCH}`);
   return {latest, previous};
 }
 
@@ -54,7 +60,7 @@ test.beforeAll(() => {
 });
 test.afterAll(async () => Promise.all(sites.map((site) => removeReaderSite(site))));
 
-test('a site on the previous release, with edits of its own, upgrades, keeps its edits or names the conflict, and builds on the oldest Node.js and npm the docs allow', async ({page}) => {
+test('a site on an earlier release, with edits of its own, upgrades, keeps its edits or names the conflict, and builds on the oldest Node.js and npm the docs allow', async ({page}) => {
   test.setTimeout(20 * 60_000);
   const {latest, previous} = releases();
   const site = await copyReaderSite('kit-upgrade');
@@ -129,7 +135,7 @@ test('a site on the previous release, with edits of its own, upgrades, keeps its
     try {
       await page.goto(server.url + API_ROUTE);
       for (const summary of operationSummaries(singleYamlSpec()).slice(0, 3)) await expect(page.getByText(summary).first()).toBeAttached();
-      // Redoc as the new release patches it (1.1.8: a JSON sample's collapsed values left out until expanded).
+      // Redoc as the new release patches it (since 1.1.8: a JSON sample's collapsed values left out until expanded).
       const html = await (await page.request.get(server.url + API_ROUTE)).text();
       expect(html, 'the server render ran the new release’s patch of Redoc, not the cached one').toMatch(/<ul class="obj collapsible" data-kit-path="[^"]+"><\/ul>/);
     } finally {
