@@ -12,22 +12,26 @@ export type ResultsSection = (typeof RESULTS_SECTIONS)[number];
 const sectionMarks = (name: string) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`] as const;
 
 /**
- * Writes one section of the results file, keeping the others: `npm run bench` writes the site's,
- * bench/kit.ts the reference kit's. Each section sits between marker comments.
+ * Writes one section of the results file and keeps the rest of it as it is: the other benchmark's
+ * section, and the notes written by hand around them (what each run found, what was tried after
+ * it). Each section sits between marker comments; a section the file does not have yet goes
+ * before the first section that follows it in `RESULTS_SECTIONS`, else at the end.
  */
 export function writeResultsSection(file: string, name: ResultsSection, markdown: string): void {
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const sections = new Map<string, string>();
-  for (const section of RESULTS_SECTIONS) {
-    const [start, end] = sectionMarks(section);
-    const from = existing.indexOf(start);
-    const to = existing.indexOf(end);
-    if (from !== -1 && to > from) sections.set(section, existing.slice(from + start.length, to).trim());
+  const [start, end] = sectionMarks(name);
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const from = existing.indexOf(start);
+  const to = existing.indexOf(end);
+  if (from !== -1 && to > from) {
+    fs.writeFileSync(file, existing.slice(0, from) + block + existing.slice(to + end.length));
+    return;
   }
-  sections.set(name, markdown.trim());
-  const written = RESULTS_SECTIONS.filter((section) => sections.has(section)).map((section) => {
-    const [start, end] = sectionMarks(section);
-    return `${start}\n${sections.get(section)}\n${end}\n`;
-  });
-  fs.writeFileSync(file, written.join('\n'));
+  const later = RESULTS_SECTIONS.slice(RESULTS_SECTIONS.indexOf(name) + 1)
+    .map((section) => existing.indexOf(sectionMarks(section)[0]))
+    .filter((index) => index !== -1);
+  const at = later.length > 0 ? Math.min(...later) : existing.length;
+  const before = existing.slice(0, at);
+  const separator = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  fs.writeFileSync(file, `${before}${separator}${block}\n${at < existing.length ? '\n' : ''}${existing.slice(at)}`);
 }
