@@ -93,10 +93,11 @@ export const NOSCRIPT_PART = '<noscript data-kit-ahead="">';
  * With `ahead`, the sections from the first short one on go into `<noscript>` elements at the end
  * of the content column (`NOSCRIPT_PART_SIZE` each), and the column keeps the space they will take
  * below the sections before them (`ahead` gives the attributes of the content column and of the
- * first noscript element from the index of the first of those sections). A browser that runs scripts reads a noscript element's content as text: it neither
- * builds, styles nor lays out the elements of those sections while the page loads, which on a spec
- * of a thousand operations is most of the cost of the load. The kit then puts them into the page a
- * few at a time (./builtHtml.ts); a browser without scripts shows them where they are.
+ * first noscript element from the index of the first of those sections). A browser that runs
+ * scripts reads a noscript element's content as text: it neither builds, styles nor lays out the
+ * elements of those sections while the page loads, which on a spec of a thousand operations is
+ * most of the cost of the load. The kit then puts them into the page a few at a time
+ * (./builtHtml.ts); a browser without scripts shows them where they are.
  */
 export function withSectionStubs(
   html: string,
