@@ -18,6 +18,10 @@ export async function lighthouseMobileScore(url: string): Promise<number> {
     if (typeof score !== 'number') throw new Error(`Lighthouse gave no score: ${lhr?.runtimeError?.message ?? 'no result'}`);
     return Math.round(score * 100);
   } finally {
+    // Its processes are gone before the next measurement starts, so that a Chromium shutting down
+    // does not share the CPU with the next page's traced load.
+    const exited = chrome.process.exitCode !== null || chrome.process.signalCode !== null ? Promise.resolve() : new Promise((resolve) => chrome.process.once('exit', resolve));
     chrome.kill();
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   }
 }

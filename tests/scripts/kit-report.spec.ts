@@ -107,6 +107,7 @@ test.describe('bench/kitReport.ts budgets', () => {
         loadBefore: '0.10 0.20 0.30',
         loadAfter: '1.00 1.00 1.00',
         runs: 2,
+        coldLoads: 6,
         partial: true,
         axeSections: 150,
         chromium: 'Chromium 156',
@@ -117,6 +118,9 @@ test.describe('bench/kitReport.ts budgets', () => {
     expect(markdown).toContain('| `rclone` (100 operations, 390.6 KB) | kit | 40.0 s / 50.0 s | 1,000 MiB | 195.3 KB | 133.8 KB |');
     expect(markdown).toContain('| `petstore` | stock | 4,000 ms / 3,000 ms |');
     expect(markdown).toContain('| 78 (1 of 2 runs failed) |');
+    expect(markdown).toContain('Median of 6 loads, 3 in each round');
+    // The spread of each page's cold loads: lowest, quartiles (between neighbours) and highest.
+    expect(markdown).toContain('| `petstore` | kit | 3 | 700 / 725 / 750 / 775 / 800 ms | 400 / 405 / 410 / 415 / 420 ms |');
     expect(markdown).toContain('- `rclone`, kit, Lighthouse, run 1: Lighthouse gave no score: NO_FCP\n');
     expect(markdown).toContain('**Partial run**');
     expect(markdown).toMatch(/\d+ of \d+ budgets hold/);
