@@ -8,7 +8,8 @@
  *   REMOTE_SPEC_URL="http://remote-spec.invalid/openapi.yaml" npm run build   (the kit's download)
  *   npm run bench:kit [-- --runs 3] [--only petstore,rclone] [--no-stock | --stock petstore,okta]
  *
- *   --runs      traced loads, click-throughs and Lighthouse runs per page (default 5; medians)
+ *   --runs      rounds (default 5): in each, three traced cold loads, a click-through and a
+ *               Lighthouse run per page (medians)
  *   --only      a subset of the specs, by id: petstore, and the corpus's
  *   --no-stock  the kit's sites only (the budget against stock is then not checked)
  *   --stock     stock sites for these specs only (stock takes minutes per load on the largest)
@@ -26,7 +27,7 @@
  *
  * The order keeps the run short and honest: the sites are built one at a time (the machine has 2
  * cores); then what does not vary from run to run (home page scripts, heights, axe), unthrottled;
- * then the timed runs in rounds, each round every page once, so that a busy moment of the machine
+ * then the timed runs in rounds, each round every page in turn, so that a busy moment of the machine
  * does not fall on one page only. It is a report, not a test: a failed budget is reported, not an
  * exit code; a build or a measurement that fails is a row that says so, and the run goes on.
  */
