@@ -120,12 +120,19 @@ export interface BudgetCheck {
   holds: boolean | null;
 }
 
-/** Median of the known values; the mean of the two middle ones for an even count. */
-export function median(values: readonly (number | null)[]): number | null {
+/** The `share` quantile (0 to 1) of the known values, between neighbours; null when none is known. */
+export function quantile(values: readonly (number | null)[], share: number): number | null {
   const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
   if (known.length === 0) return null;
-  const middle = Math.floor(known.length / 2);
-  return known.length % 2 === 1 ? known[middle] : (known[middle - 1] + known[middle]) / 2;
+  const at = (known.length - 1) * share;
+  const below = Math.floor(at);
+  const above = Math.min(below + 1, known.length - 1);
+  return known[below] + (known[above] - known[below]) * (at - below);
+}
+
+/** Median of the known values; the mean of the two middle ones for an even count. */
+export function median(values: readonly (number | null)[]): number | null {
+  return quantile(values, 0.5);
 }
 
 const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`);

@@ -257,7 +257,7 @@ async function main(): Promise<void> {
       loadBefore,
       loadAfter: load(),
       runs: options.runs,
-      coldLoads: options.runs * COLD_LOADS_PER_ROUND,
+      coldLoadsPerRound: COLD_LOADS_PER_ROUND,
       partial: options.partial,
       axeSections: AXE_SECTIONS,
       chromium,

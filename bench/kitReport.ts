@@ -3,7 +3,7 @@
  * the kit's budgets and the Markdown of its section of bench/results.md. No I/O, so that
  * tests/scripts/kit-report.spec.ts checks the budgets on made-up figures.
  */
-import {budgetsTable, markdownTable, median, type BudgetCheck} from './benchReport';
+import {budgetsTable, markdownTable, median, quantile, type BudgetCheck} from './benchReport';
 import {kilobytes} from './firstLoad';
 import type {BenchSpec, SiteBuild, Variant} from './kitSites';
 import type {AxeCounts, Heights} from './renderedPage';
@@ -166,19 +166,10 @@ export function browserTable(sites: readonly SiteFigures[]): string {
   );
 }
 
-/** The `share` quantile of sorted `values`, between neighbours. */
-function quantile(sorted: readonly number[], share: number): number {
-  const at = (sorted.length - 1) * share;
-  const below = Math.floor(at);
-  const above = Math.min(below + 1, sorted.length - 1);
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (at - below);
-}
-
 /** Lowest, quartiles and highest of `values`, as "a / b / c / d / e ms". */
 function spread(values: number[]): string {
   if (values.length === 0) return 'not measured';
-  const sorted = [...values].sort((a, b) => a - b);
-  return [0, 0.25, 0.5, 0.75, 1].map((share) => thousands(quantile(sorted, share))).join(' / ') + ' ms';
+  return [0, 0.25, 0.5, 0.75, 1].map((share) => thousands(quantile(values, share)!)).join(' / ') + ' ms';
 }
 
 export function coldLoadSpreadTable(sites: readonly SiteFigures[]): string {
@@ -344,8 +335,8 @@ export interface KitRunContext {
   loadBefore: string;
   loadAfter: string;
   runs: number;
-  /** Cold loads per page: a few in each round. */
-  coldLoads: number;
+  /** Cold loads of each page in a round. */
+  coldLoadsPerRound: number;
   /** Fewer specs, runs or variants than a full run. */
   partial: boolean;
   /** The most sections of a page axe scans (bench/renderedPage.ts). */
@@ -368,7 +359,7 @@ export function kitSection(sites: readonly SiteFigures[], context: KitRunContext
     "- **Sites**: one spec per site, at the Installation page's route `/api/`, which the navbar's \"API\" link leads to: the pet store (the Installation page's sample) and the corpus of real API descriptions (`bench/corpus.md`). **stock** is a copy of the stock reader site (`scripts/readerSite.ts`: an empty Docusaurus 2.4.3 site after the Installation page, stock redocusaurus 1.6.4 from npm) with its spec replaced; **kit** is a copy of one site to which the guide's steps were applied (`docs/guides/fast-accessible-reference-pages.mdx`, by `scripts/kitSite.ts`), with its spec replaced.",
     "- **Build**: `npm run build` (minified) under GNU time, one at a time, with a reader's environment and Node's default heap; peak memory is the largest process's. Page HTML is the built `api/index.html`. Each site is then served by `scripts/serve-build.mjs --compress` (brotli, or gzip, as a static host such as GitHub Pages or Netlify serves it; compressed once, then from its cache).",
     "- **Home page JavaScript**: every script of a first visit of `/` until hydrated and the network is idle (`bench/firstLoad.ts`).",
-    `- **Cold load**: \`bench/trace-breakdown.ts\`'s recording, a new browser each run, 4× CPU throttling, 412 px at 1.75x, light mode, recorded until 10 s without a long task after the load event (at most 5 min); blocking is the real long tasks after first contentful paint, each less 50 ms. Median of ${context.coldLoads} loads, ${context.coldLoads / context.runs} in each round; their spread is under the table.`,
+    `- **Cold load**: \`bench/trace-breakdown.ts\`'s recording, a new browser each run, 4× CPU throttling, 412 px at 1.75x, light mode, recorded until 10 s without a long task after the load event (at most 5 min); blocking is the real long tasks after first contentful paint, each less 50 ms. Median of ${context.runs * context.coldLoadsPerRound} loads, ${context.coldLoadsPerRound} in each round; their spread is under the table.`,
     `- **Click-through**: the home page loads unthrottled at 412 px until hydrated and quiet; the navbar's menu is opened (the phone's navbar folds the "API" link into it) and its prefetches finish; then at 4× CPU, traced, the "API" link is clicked (a client-side navigation, checked), and the long tasks after the click are counted until 10 s without one (at most 5 min). Median of ${runs}. "≥" marks a page still busy when the recording stopped.`,
     `- **Lighthouse**: mobile preset (simulated throttling), performance only. Median of ${runs}. Runs are interleaved: each round takes every page's cold loads, one page after the other, then every page's click-through and Lighthouse run.`,
     "- **Height error on load**: `document.documentElement.scrollHeight` once the page has loaded, hydrated and gone quiet, before any scrolling, against the same once the page has been scrolled through a screen at a time and its height has stopped changing; |on load − rendered| / rendered. Unthrottled, light mode; 412 px is Lighthouse's phone, 1280 px a 900 px high window.",

@@ -107,7 +107,7 @@ test.describe('bench/kitReport.ts budgets', () => {
         loadBefore: '0.10 0.20 0.30',
         loadAfter: '1.00 1.00 1.00',
         runs: 2,
-        coldLoads: 6,
+        coldLoadsPerRound: 3,
         partial: true,
         axeSections: 150,
         chromium: 'Chromium 156',
