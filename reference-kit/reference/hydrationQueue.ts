@@ -6,10 +6,14 @@
  * for the whole reference at once: the sections in the viewport first, then the nearest.
  *
  * The sections of a reference are one above the other, in page order: which are near the viewport
- * is found by a binary search on their positions when the page scrolls or is resized, and after
- * sections have come to life (they change size). An IntersectionObserver of every section did the
- * same at a cost in every frame that grows with the spec: on a phone, 10 to 20 ms a frame for a
- * thousand sections.
+ * is found by a binary search on their positions when the page scrolls or is resized, after
+ * sections have come to life, and whenever the column that holds them changes height. Sections move
+ * without a scroll when those above or below them change size: filled with the server's HTML,
+ * rendered, or their estimates refitted (./heightFit.ts); at the end of the page, where the reader
+ * scrolls no more, the last section came into view that way and never woke. An IntersectionObserver
+ * of every section did the same at a cost in every frame that grows with the spec: on a phone, 10
+ * to 20 ms a frame for a thousand sections; one ResizeObserver of the column costs a callback when
+ * its height changes.
  */
 
 type Wake = () => void;
@@ -29,6 +33,8 @@ const queue: {element: Element; wake: Wake; distance: number}[] = [];
 let scheduled = false;
 let checkScheduled = false;
 let listening = false;
+/** Watches the height of the elements that hold the lists' elements (created when first needed). */
+let resizes: ResizeObserver | undefined;
 
 /** Callbacks waiting for the sections near the viewport to have come to life. */
 let settledWaiters: (() => void)[] = [];
@@ -105,7 +111,12 @@ function notifySettled(): void {
   waiters.forEach((waiter) => setTimeout(waiter, 0));
 }
 
-function startListening(): void {
+function startListening(elements: Element[]): void {
+  if (typeof ResizeObserver === 'function') {
+    resizes ??= new ResizeObserver(scheduleCheck);
+    // Elements of one list share a parent (a reference's column); observing it again is a no-op.
+    for (const parent of new Set(elements.map((element) => element.parentElement))) if (parent) resizes.observe(parent);
+  }
   if (listening) return;
   listening = true;
   window.addEventListener('scroll', scheduleCheck, {passive: true});
@@ -113,6 +124,7 @@ function startListening(): void {
 }
 
 function stopListening(): void {
+  resizes?.disconnect();
   if (!listening) return;
   listening = false;
   window.removeEventListener('scroll', scheduleCheck);
@@ -127,7 +139,7 @@ export function wakeNearViewport(elements: Element[], wake: (index: number) => v
   const list: WakeList = {elements, wakes: elements.map((_, index) => () => wake(index)), left: elements.length};
   if (elements.length === 0) return () => {};
   lists.add(list);
-  startListening();
+  startListening(elements);
   scheduleCheck();
   return () => {
     lists.delete(list);
