@@ -86,6 +86,45 @@ test.describe('sections come to life as the reader reaches them', () => {
     await expect(section(page, FAR_OPERATION).getByRole('tab', {name: name!, exact: true}).first()).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('a section brought near the viewport without a scroll comes to life (the page got shorter above it)', async ({page}) => {
+    // What moves sections with no scroll: sections in view rendered shorter than estimated, their
+    // estimates refitted, a reader collapsing a response. At the end of the page, where the reader
+    // scrolls no more, the last section once stayed the server's HTML that way.
+    await page.goto(API_PAGE);
+    await waitForHydration(page);
+    const first = await page.locator('.api-content > [data-section-id]').first().getAttribute('data-section-id');
+    await expectRendered(page, first!);
+    // The first section beyond the near area (a screen past the viewport), once the wakes have settled.
+    const beyond = () =>
+      page.evaluate(() => {
+        const limit = 2 * window.innerHeight + 100;
+        return Array.from(document.querySelectorAll('.api-content > [data-section-id]'))
+          .find((node) => node.getBoundingClientRect().top > limit)
+          ?.getAttribute('data-section-id') ?? undefined;
+      });
+    let far: string | undefined;
+    await expect.poll(async () => (far = await beyond()) !== undefined && (await sectionStates(page)).kept.includes(far)).toBe(true);
+    await page.waitForTimeout(1_000);
+    expect((await sectionStates(page)).kept, 'still the server HTML a second later').toContain(far);
+    // The rendered sections in view get shorter, with the page at its top: nothing scrolls.
+    const moved = await page.evaluate((id) => {
+      let count = 0;
+      window.addEventListener('scroll', () => (count += 1));
+      const target = document.querySelector(`.api-content > [data-section-id="${id}"]`)!;
+      for (const node of Array.from(document.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'))) {
+        if (node === target || target.getBoundingClientRect().top < window.innerHeight) break;
+        node.style.display = 'none';
+      }
+      const top = target.getBoundingClientRect().top;
+      return new Promise<{events: number; scrollY: number; top: number}>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve({events: count, scrollY: window.scrollY, top: top / window.innerHeight}))),
+      );
+    }, far!);
+    expect(moved.top, 'the section is within a screen of the viewport now (in screens from its top)').toBeLessThan(2);
+    expect({events: moved.events, scrollY: moved.scrollY}, 'nothing scrolled').toEqual({events: 0, scrollY: 0});
+    await expectRendered(page, far!);
+  });
+
   test('a hash on first load lands on its operation, rendered, with its menu entry marked', async ({page}) => {
     await page.goto(`${API_PAGE}#${FAR_OPERATION}`);
     await waitForHydration(page);
@@ -259,23 +298,25 @@ test('the info block keeps the server HTML while the page hydrates, then is rend
 });
 
 /**
- * Whether React rendered the section's content: React marks each element it creates with its fiber
- * (`__reactFiber$…`); the server's HTML, and the HTML a page reached by client-side navigation takes
- * from the built page, has none.
+ * Those of `ids` whose sections React has not rendered. React marks each element it creates with
+ * its fiber (`__reactFiber$…`); the server's HTML, and the HTML a page reached by client-side
+ * navigation takes from the built page, has none. One round trip for all: a poll's timeout is for
+ * the page, not for the test's calls.
  */
-async function renderedByReact(page: Page, id: string): Promise<boolean> {
-  return section(page, id).evaluate((node) => {
-    const child = node.firstElementChild;
-    return child !== null && Object.keys(child).some((key) => key.startsWith('__reactFiber$'));
-  });
+async function notRendered(page: Page, ids: string[]): Promise<string[]> {
+  const rendered = await page.locator('.api-content > [data-section-id]').evaluateAll((nodes) =>
+    nodes
+      .filter((node) => {
+        const child = node.firstElementChild;
+        return child !== null && Object.keys(child).some((key) => key.startsWith('__reactFiber$'));
+      })
+      .map((node) => node.getAttribute('data-section-id')!),
+  );
+  return ids.filter((id) => !rendered.includes(id));
 }
 
-/** Those of `ids` whose sections React has not rendered. */
-async function notRendered(page: Page, ids: string[]): Promise<string[]> {
-  const left: string[] = [];
-  for (const id of ids) if (!(await renderedByReact(page, id))) left.push(id);
-  return left;
-}
+/** Whether React rendered the section's content. */
+const renderedByReact = async (page: Page, id: string) => (await notRendered(page, [id])).length === 0;
 
 /** The ids of the reference's sections, in page order. */
 const sectionIds = (page: Page) =>
