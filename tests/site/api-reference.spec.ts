@@ -21,6 +21,8 @@ const FAR_OPERATION = 'tag/user/operation/loginUser';
 const FAR_TAG = 'tag/user';
 
 const section = (page: Page, id: string) => page.locator(`.api-content > [data-section-id="${id}"]`);
+/** Every section of the reference, in page order. */
+const sections = (page: Page) => page.locator('.api-content > [data-section-id]');
 const menuLabel = (page: Page, id: string) => page.locator(`.menu-content li[data-item-id="${id}"] > label`);
 
 /**
@@ -56,15 +58,20 @@ async function expectRendered(page: Page, id: string): Promise<void> {
   await expect.poll(async () => (await sectionStates(page)).rendered, {timeout: 15_000}).toContain(id);
 }
 
+/** Loads the API page and waits until React has rendered its first section. */
+async function loadUntilFirstRendered(page: Page): Promise<void> {
+  await page.goto(API_PAGE);
+  await waitForHydration(page);
+  const first = await sections(page).first().getAttribute('data-section-id');
+  await expectRendered(page, first!);
+}
+
 test.describe('sections come to life as the reader reaches them', () => {
   test.beforeEach(async ({page}) => rememberServerHtml(page));
 
   test('on load, the sections near the viewport are rendered and the rest keep the server HTML', async ({page}) => {
     const problems = collectPageProblems(page);
-    await page.goto(API_PAGE);
-    await waitForHydration(page);
-    const first = await page.locator('.api-content > [data-section-id]').first().getAttribute('data-section-id');
-    await expectRendered(page, first!);
+    await loadUntilFirstRendered(page);
     const {kept, rendered} = await sectionStates(page);
     expect(kept).toContain(FAR_OPERATION);
     expect(rendered.length, `rendered: ${rendered.join(', ')}`).toBeLessThan(kept.length);
@@ -90,28 +97,22 @@ test.describe('sections come to life as the reader reaches them', () => {
     // What moves sections with no scroll: sections in view rendered shorter than estimated, their
     // estimates refitted, a reader collapsing a response. At the end of the page, where the reader
     // scrolls no more, the last section once stayed the server's HTML that way.
-    await page.goto(API_PAGE);
-    await waitForHydration(page);
-    const first = await page.locator('.api-content > [data-section-id]').first().getAttribute('data-section-id');
-    await expectRendered(page, first!);
+    await loadUntilFirstRendered(page);
     // The first section beyond the near area (a screen past the viewport), once the wakes have settled.
     const beyond = () =>
-      page.evaluate(() => {
-        const limit = 2 * window.innerHeight + 100;
-        return Array.from(document.querySelectorAll('.api-content > [data-section-id]'))
-          .find((node) => node.getBoundingClientRect().top > limit)
-          ?.getAttribute('data-section-id') ?? undefined;
-      });
+      sections(page).evaluateAll(
+        (nodes) => nodes.find((node) => node.getBoundingClientRect().top > 2 * window.innerHeight + 100)?.getAttribute('data-section-id') ?? undefined,
+      );
     let far: string | undefined;
     await expect.poll(async () => (far = await beyond()) !== undefined && (await sectionStates(page)).kept.includes(far)).toBe(true);
     await page.waitForTimeout(1_000);
     expect((await sectionStates(page)).kept, 'still the server HTML a second later').toContain(far);
     // The rendered sections in view get shorter, with the page at its top: nothing scrolls.
-    const moved = await page.evaluate((id) => {
+    const moved = await sections(page).evaluateAll((nodes, id) => {
       let count = 0;
       window.addEventListener('scroll', () => (count += 1));
-      const target = document.querySelector(`.api-content > [data-section-id="${id}"]`)!;
-      for (const node of Array.from(document.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'))) {
+      const target = nodes.find((node) => node.getAttribute('data-section-id') === id)!;
+      for (const node of nodes as HTMLElement[]) {
         if (node === target || target.getBoundingClientRect().top < window.innerHeight) break;
         node.style.display = 'none';
       }
@@ -247,7 +248,7 @@ test('the browser lays out only the sections near the viewport, and none holds a
   await waitForHydration(page);
   const skipped = (id: string) =>
     section(page, id).evaluate((node) => !node.firstElementChild!.checkVisibility({contentVisibilityAuto: true} as CheckVisibilityOptions));
-  const first = (await page.locator('.api-content > [data-section-id]').first().getAttribute('data-section-id'))!;
+  const first = (await sections(page).first().getAttribute('data-section-id'))!;
   expect(await skipped(first)).toBe(false);
   expect(await skipped(FAR_OPERATION)).toBe(true);
 
@@ -304,7 +305,7 @@ test('the info block keeps the server HTML while the page hydrates, then is rend
  * the page, not for the test's calls.
  */
 async function notRendered(page: Page, ids: string[]): Promise<string[]> {
-  const rendered = await page.locator('.api-content > [data-section-id]').evaluateAll((nodes) =>
+  const rendered = await sections(page).evaluateAll((nodes) =>
     nodes
       .filter((node) => {
         const child = node.firstElementChild;
@@ -320,7 +321,7 @@ const renderedByReact = async (page: Page, id: string) => (await notRendered(pag
 
 /** The ids of the reference's sections, in page order. */
 const sectionIds = (page: Page) =>
-  page.locator('.api-content > [data-section-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-id')!));
+  sections(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-id')!));
 
 /** Clicks from the examples index to the API page, a client-side navigation, and waits for its sections. */
 async function clickThrough(page: Page): Promise<void> {
@@ -329,7 +330,7 @@ async function clickThrough(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
   await page.locator('main').getByRole('link', {name: 'Single YAML file'}).first().click();
   await expect(page).toHaveURL(new RegExp(`${API_PAGE}$`));
-  await expect(page.locator('.api-content > [data-section-id]').first()).toBeAttached({timeout: 15_000});
+  await expect(sections(page).first()).toBeAttached({timeout: 15_000});
   expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed), 'no full page load').toBe(true);
 }
 
@@ -381,9 +382,7 @@ test.describe('client-side navigation', () => {
   test('reached from another reference, every section holds the estimate a first load gives it (reference-kit/reference/sectionHeights.ts)', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     const estimates = () =>
-      page
-        .locator('.api-content > [data-section-id]')
-        .evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-section-id')}: ${getComputedStyle(node).getPropertyValue('--kit-h')}`));
+      sections(page).evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-section-id')}: ${getComputedStyle(node).getPropertyValue('--kit-h')}`));
     await page.goto(API_PAGE);
     await waitForHydration(page);
     const firstLoad = await estimates();
