@@ -73,6 +73,12 @@ const FULL_RUNS = 5;
  */
 const COLD_LOADS_PER_ROUND = 3;
 
+/** `items` from the one at `shift` (modulo their number) on, then those before it. */
+function inTurn<T>(items: T[], shift: number): T[] {
+  const first = items.length === 0 ? 0 : shift % items.length;
+  return [...items.slice(first), ...items.slice(0, first)];
+}
+
 const started = Date.now();
 const minutesSince = (time: number) => (Date.now() - time) / 60_000;
 /** Progress on stderr, stamped with the minutes since the start: a full run takes hours. */
@@ -231,16 +237,18 @@ async function main(): Promise<void> {
     endPhase('unthrottled visits');
 
     // The timed runs, in rounds: every page's cold loads, each page in turn, then each page's
-    // click-through and Lighthouse run.
+    // click-through and Lighthouse run. Each pass over the pages starts one page further on: of
+    // two loads taken one after the other here, the second was slower 10 times in 12, and the
+    // first page of a pass comes after another kind of measurement (or none).
     const symbols = new Symbolicator();
     for (let run = 1; run <= options.runs; run++) {
       for (let load = 1; load <= COLD_LOADS_PER_ROUND; load++) {
-        for (const site of built) {
+        for (const site of inTurn(built, (run - 1) * COLD_LOADS_PER_ROUND + load - 1)) {
           log(`Round ${run}/${options.runs}, cold load ${load}/${COLD_LOADS_PER_ROUND}: ${label(site)}…`);
           site.coldLoads.push(await attempt('cold load', () => coldLoad(apiUrl(site), symbols)));
         }
       }
-      for (const site of built) {
+      for (const site of inTurn(built, run - 1)) {
         log(`Round ${run}/${options.runs}: ${label(site)}, click-through and Lighthouse…`);
         site.clickThroughs.push(
           await attempt('click-through', () => recordClickThrough(site.server!.url, API_LINK, API_ROUTE, {cpu: CPU_SLOWDOWN, ...QUIET})),
