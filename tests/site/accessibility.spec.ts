@@ -1,6 +1,7 @@
 import {expect, test} from '@playwright/test';
 import {COLOUR_RULES} from '../../scripts/axe';
-import {allowList, expectNoSeriousViolations, MAX_ALLOW_LIST_ENTRIES, scanTimeout} from '../support/accessibility';
+import {allowList, expectNoSeriousViolations, MAX_ALLOW_LIST_ENTRIES, scanTimeout, waitForContent} from '../support/accessibility';
+import {switchToDark} from '../support/colourMode';
 import {mobileMenu, mobileMenuButton} from '../support/mobileMenu';
 import {waitForHydration} from '../support/pageErrors';
 import {apiRoutes, debugRoutes, siteRoutes} from '../support/routes';
@@ -60,4 +61,37 @@ test.describe('at 375 px with the mobile menu open', () => {
       await expect(menu).toBeVisible();
     });
   }
+});
+
+/**
+ * The scans read the colours a reader sees once the switch's fades are over, in sections the
+ * browser skipped while the mode changed too: such a section's fade starts only when it is next
+ * styled, and a scan that styled it first read the light colour on the dark background (CI).
+ */
+test('after the switch to dark, a section that was off screen is scanned at the colours its fade ends at', async ({page}) => {
+  const route = '/examples/custom-layout/';
+  const link = page.locator('[data-section-id="section/Conventions"] .redoc-markdown > p > a');
+  await page.goto(route);
+  await waitForContent(page, route);
+  // As the light scan does: every element laid out and styled, this section's while it is skipped.
+  const light = await link.evaluate((element) => {
+    for (const each of Array.from(document.body.querySelectorAll('*'))) {
+      each.getBoundingClientRect();
+      getComputedStyle(each).color;
+    }
+    return {colour: getComputedStyle(element).color, skipped: !element.checkVisibility({contentVisibilityAuto: true})};
+  });
+  expect(light.skipped, 'the section is off screen, skipped by content-visibility').toBe(true);
+
+  await switchToDark(page);
+  await waitForContent(page, route);
+  // Read in the task that brings the section into view, before the browser paints a frame of it.
+  const first = await link.evaluate((element) => {
+    element.scrollIntoView({block: 'center'});
+    return getComputedStyle(element).color;
+  });
+  await page.waitForTimeout(1000);
+  const settled = await link.evaluate((element) => getComputedStyle(element).color);
+  expect(settled).not.toBe(light.colour);
+  expect(first, 'the first frame of the section in view has its dark colour').toBe(settled);
 });

@@ -56,8 +56,26 @@ function entriesFor(route: string, mode: ColourMode) {
   return allowList.filter((entry) => new RegExp(entry.routes).test(route) && entry.modes.includes(mode));
 }
 
+/**
+ * Starts the colour fades that sections skipped by `content-visibility` owe, and ends them. A
+ * skipped section keeps the style it had before the switch (laid out by the light scan, say) until it
+ * comes near the viewport or a script reads it; only then does its links' fade (Infima's) start,
+ * from the light colour. A section that came near the viewport as the dark scan began was measured
+ * at that fade's first frame (a CI run: #1b6b7b on the dark background, /examples/custom-layout/).
+ * Reading every element's style starts every fade the switch owes; those of sections still skipped
+ * are ended, as a reader sees them end when the section comes into view; the others are waited for.
+ * Runs in the page.
+ */
+function finishSkippedFades(): void {
+  for (const element of Array.from(document.body.querySelectorAll('*'))) getComputedStyle(element).color;
+  for (const animation of document.getAnimations()) {
+    const target = animation instanceof CSSTransition ? (animation.effect as KeyframeEffect | null)?.target : null;
+    if (target && !target.checkVisibility({contentVisibilityAuto: true})) animation.finish();
+  }
+}
+
 /** Waits until the page shows its content, including Redoc's and the code blocks in the current mode. */
-async function waitForContent(page: Page, route: string) {
+export async function waitForContent(page: Page, route: string) {
   await waitForHydration(page);
   await expect(page.getByRole('heading').first()).toBeVisible();
   if (/^\/examples\/(using|custom)-/.test(route)) await expect(page.locator('.redocusaurus h1').first()).toBeVisible();
@@ -65,7 +83,8 @@ async function waitForContent(page: Page, route: string) {
   // After the switch, colours fade to their new values (Infima's buttons, for one): a scan in
   // the middle of the fade measures colours no reader ever sees for more than a moment. A finished
   // fade can stay listed: the browser does not update the animations of sections it skips while
-  // they are off screen (content-visibility, reference-kit/reference/ReferenceSection.module.css).
+  // they are off screen (content-visibility, reference-kit/reference/Reference.module.css).
+  await page.evaluate(finishSkippedFades);
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'),
   );
