@@ -20,12 +20,16 @@
  *   one kit to the next, so a site built before a kit upgrade went on building the Redoc of its old
  *   patch. (As a build dependency of the cache, the patch evicted nothing the first time: a cache
  *   stored without that dependency is not checked against it.)
+ *
+ * After the build, the pages with a reference load Docusaurus's entry scripts deferred
+ * (./deferEntryScripts.js).
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const {createRequire} = require('node:module');
 const webpack = require('webpack');
+const {deferEntryScriptsInBuild} = require('./deferEntryScripts');
 const {escapeRegExp} = require('./escapeRegExp');
 
 /**
@@ -80,12 +84,18 @@ const resolveFromRedoc = (/** @type {string} */ request) => createRequire(requir
 /**
  * The kit's theme plugin.
  * @param {import('@docusaurus/types').LoadContext} context
- * @param {Options} options
+ * @param {Options & {id?: string}} options
  * @returns {import('@docusaurus/types').Plugin}
  */
-function referenceKitTheme(context, {specIds, defaultSpecId}) {
+function referenceKitTheme(context, {id, specIds, defaultSpecId}) {
   return {
     name: 'reference-kit',
+    // Once per site: by the instance of the site's first kit preset.
+    ...((id ?? 'default') === 'default' && {
+      postBuild({outDir}) {
+        deferEntryScriptsInBuild(outDir);
+      },
+    }),
     getThemePath() {
       return path.join(KIT_DIR, 'theme');
     },

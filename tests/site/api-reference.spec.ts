@@ -596,6 +596,13 @@ test("Redoc's chunk carries the Prism grammars of the specs' code and no others 
   for (const leftOut of ['go', 'java', 'php', 'ruby', 'swift', 'csharp', 'sql']) expect(grammars, leftOut).not.toContain(leftOut);
 });
 
+test('the API pages load the entry scripts deferred, and a page without a reference as Docusaurus writes them (reference-kit/lib/deferEntryScripts.js)', async ({request}) => {
+  const entryScripts = async (route: string) =>
+    Array.from((await (await request.get(route)).text()).matchAll(/<script src="[^"]*\/(?:runtime~main|main)\.[\da-f]+\.js"([^>]*)>/g), ([, rest]) => rest!.trim());
+  for (const route of [...apiRoutes, '/docs/nested/nested-1/']) expect(await entryScripts(route), route).toEqual(['defer', 'defer']);
+  expect(await entryScripts('/docs/')).toEqual(['', '']);
+});
+
 test('each spec comes with the headings of its descriptions, found by the build (reference-kit/lib/descriptionHeadings.js)', () => {
   const {scripts} = builtScripts();
   const recorded = scripts.filter(({source}) => /"descriptionHeadings":\{[^}]*"id":"section\/What-you-can-do"/.test(source));
