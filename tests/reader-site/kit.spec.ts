@@ -194,6 +194,13 @@ test('no spec in the JavaScript of a page without a reference', async ({browser}
   expect(home.filter(({text}) => text.includes(largeSummary)).map(({url}) => url)).toEqual([]);
 });
 
+test("the API pages load Docusaurus's entry scripts deferred, the home page as Docusaurus writes them", async () => {
+  const entryScripts = async (route: string) =>
+    Array.from((await (await fetch(kitServer.url + route)).text()).matchAll(/<script src="[^"]*\/(?:runtime~main|main)\.[\da-f]+\.js"([^>]*)>/g), ([, rest]) => rest!.trim());
+  for (const route of [API, LARGE]) expect(await entryScripts(route), route).toEqual(['defer', 'defer']);
+  expect(await entryScripts('/')).toEqual(['', '']);
+});
+
 test("a large spec's pieces are text files the page fetches once it runs, not its JavaScript; <ApiSchema> of it renders as it hydrates", async ({browser}) => {
   // A sentence of the last operation's description: in its piece only (the menu has its summary).
   const pieceText = String(largeOperations().at(-1)!.operation.description).split('.')[0]!;
