@@ -16,6 +16,7 @@ import {documentOperations, operationSummaries} from '../../scripts/openapiOpera
 import {singleYamlSpec} from '../docs/helpers';
 import {seriousFindingCount} from '../../scripts/axe';
 import {expectNoSeriousViolations} from '../support/accessibility';
+import {entryScriptAttributes} from '../support/entryScripts';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 import {HOSTILE_PAGE_TEXT, HOSTILE_SPEC, payloadsThatRan, scriptingMarkup} from '../support/hostileSpec';
 import {startSpecServer, type SpecServer} from '../support/specServer';
@@ -195,8 +196,7 @@ test('no spec in the JavaScript of a page without a reference', async ({browser}
 });
 
 test("the API pages load Docusaurus's entry scripts deferred, the home page as Docusaurus writes them", async () => {
-  const entryScripts = async (route: string) =>
-    Array.from((await (await fetch(kitServer.url + route)).text()).matchAll(/<script src="[^"]*\/(?:runtime~main|main)\.[\da-f]+\.js"([^>]*)>/g), ([, rest]) => rest!.trim());
+  const entryScripts = async (route: string) => entryScriptAttributes(await (await fetch(kitServer.url + route)).text());
   for (const route of [API, LARGE]) expect(await entryScripts(route), route).toEqual(['defer', 'defer']);
   expect(await entryScripts('/')).toEqual(['', '']);
 });

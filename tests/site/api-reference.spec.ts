@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
+import {entryScriptAttributes} from '../support/entryScripts';
 import {apiRoutes} from '../support/routes';
 
 test.use({viewport: {width: 1280, height: 800}});
@@ -597,8 +598,7 @@ test("Redoc's chunk carries the Prism grammars of the specs' code and no others 
 });
 
 test('the API pages load the entry scripts deferred, and a page without a reference as Docusaurus writes them (reference-kit/lib/deferEntryScripts.js)', async ({request}) => {
-  const entryScripts = async (route: string) =>
-    Array.from((await (await request.get(route)).text()).matchAll(/<script src="[^"]*\/(?:runtime~main|main)\.[\da-f]+\.js"([^>]*)>/g), ([, rest]) => rest!.trim());
+  const entryScripts = async (route: string) => entryScriptAttributes(await (await request.get(route)).text());
   for (const route of [...apiRoutes, '/docs/nested/nested-1/']) expect(await entryScripts(route), route).toEqual(['defer', 'defer']);
   expect(await entryScripts('/docs/')).toEqual(['', '']);
 });
