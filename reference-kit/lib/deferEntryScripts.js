@@ -14,8 +14,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** Docusaurus's entry scripts as its template writes them, at the end of the body. */
-const ENTRY_SCRIPTS = /((?:\s*<script src="[^"]+"><\/script>)+)(\s*<\/body>)/;
+/** Docusaurus's entry scripts as its template writes them, after its root element and ending the body. */
+const ENTRY_SCRIPTS = /^(?:\s*<script src="[^"]+"><\/script>)+(?=\s*<\/body>)/;
 /** The kit's references carry this attribute (../reference/LiveReference.tsx). */
 const REFERENCE_MARKER = ' data-kit-reference=""';
 
@@ -26,16 +26,15 @@ const REFERENCE_MARKER = ' data-kit-reference=""';
  */
 function deferEntryScripts(html) {
   if (!html.includes(REFERENCE_MARKER)) return html;
-  const end = html.lastIndexOf('</body>');
-  if (end === -1) return html;
-  // Only the end of the body is searched: the page's content may hold anything.
-  const tailStart = html.lastIndexOf('</div>', end);
-  if (tailStart === -1) return html;
-  const tail = html.slice(tailStart + '</div>'.length);
-  const match = ENTRY_SCRIPTS.exec(tail);
-  if (!match || match.index !== 0) return html;
-  const scripts = match[1].replace(/<script src="([^"]+)"><\/script>/g, '<script src="$1" defer></script>');
-  return html.slice(0, tailStart + '</div>'.length) + scripts + tail.slice(match[1].length);
+  // Only what follows the root element (the last `</div>` before `</body>`) is searched: the
+  // page's content may hold anything.
+  const rootEnd = html.lastIndexOf('</div>', html.lastIndexOf('</body>'));
+  if (rootEnd === -1) return html;
+  const tailStart = rootEnd + '</div>'.length;
+  const scripts = ENTRY_SCRIPTS.exec(html.slice(tailStart))?.[0];
+  if (!scripts) return html;
+  const deferred = scripts.replace(/<script src="([^"]+)"><\/script>/g, '<script src="$1" defer></script>');
+  return html.slice(0, tailStart) + deferred + html.slice(tailStart + scripts.length);
 }
 
 /**

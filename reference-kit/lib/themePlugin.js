@@ -84,14 +84,14 @@ const resolveFromRedoc = (/** @type {string} */ request) => createRequire(requir
 /**
  * The kit's theme plugin.
  * @param {import('@docusaurus/types').LoadContext} context
- * @param {Options & {id?: string}} options
+ * @param {Options & {id: string}} options
  * @returns {import('@docusaurus/types').Plugin}
  */
 function referenceKitTheme(context, {id, specIds, defaultSpecId}) {
   return {
     name: 'reference-kit',
     // Once per site: by the instance of the site's first kit preset.
-    ...((id ?? 'default') === 'default' && {
+    ...(id === 'default' && {
       postBuild({outDir}) {
         deferEntryScriptsInBuild(outDir);
       },
