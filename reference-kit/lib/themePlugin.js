@@ -3,7 +3,7 @@
  * The kit's theme: its components (../theme) take the place of docusaurus-theme-redoc's, because
  * ../index.js lists this theme after the preset's own. Its webpack additions:
  *
- * - The server build gets its own `BuiltReference` (../reference/BuiltReference.server.tsx),
+ * - The server build gets its own `BuiltReference` (../reference/server/BuiltReference.tsx),
  *   which renders the reference in both colour modes for its HTML and CSS; the browser's bundle
  *   never carries that code or react-dom/server.
  * - The production browser bundle loads Redoc's in-browser spec loader (`@redocly/openapi-core`'s
@@ -112,8 +112,8 @@ function referenceKitTheme(context, {id, specIds, defaultSpecId}) {
       if (isServer) {
         plugins.push(
           new webpack.NormalModuleReplacementPlugin(
-            exactly(path.join(KIT_DIR, 'reference', 'BuiltReference.tsx')),
-            path.join(KIT_DIR, 'reference', 'BuiltReference.server.tsx'),
+            exactly(path.join(KIT_DIR, 'reference', 'browser', 'BuiltReference.tsx')),
+            path.join(KIT_DIR, 'reference', 'server', 'BuiltReference.tsx'),
           ),
           new webpack.NormalModuleReplacementPlugin(/^dompurify$/, (resource) => {
             if (REDOC_BUNDLE_DIR.test(resource.context)) resource.request = require.resolve('./serverPurify');

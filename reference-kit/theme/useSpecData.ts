@@ -10,11 +10,11 @@
  * reads nothing.
  */
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';
-import {PieceStore} from '../reference/pieceStore';
+import {PieceStore} from '../reference/shared/pieceStore';
 
 // For the modules of a large spec's pieces, which the browser fetches (../lib/specDataPlugin.js).
-export {fetchedBuckets} from '../reference/pieceStore';
-import type {SpecData, SpecDataMeta} from '../reference/specData';
+export {fetchedBuckets} from '../reference/shared/pieceStore';
+import type {SpecData, SpecDataMeta} from '../reference/shared/specData';
 import type {SpecPieces} from '../lib/specPieces';
 
 const loadedSpecs = new Map<string, SpecData>();

@@ -21,7 +21,7 @@ import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 import {HOSTILE_PAGE_TEXT, HOSTILE_SPEC, payloadsThatRan, scriptingMarkup} from '../support/hostileSpec';
 import {startSpecServer, type SpecServer} from '../support/specServer';
 import {parseYaml} from '@redocly/openapi-core';
-import {contrast} from '../../reference-kit/reference/palettes';
+import {contrast} from '../../reference-kit/reference/shared/palettes';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 import {API_ROUTE as API, LARGE_ROUTE as LARGE, LARGE_SPEC, addLargeSpec, applyGuide} from '../../scripts/kitSite';
 import {

@@ -1,6 +1,6 @@
 /** The rewriting of the reference's pre-rendered CSS (reference-kit/reference/modeCss.ts), on small made-up sheets. */
 import {expect, test} from '@playwright/test';
-import {classCorrespondence, modeCss, renameClasses, scopeRules, sheetClassNames, sheetRules} from '../../reference-kit/reference/modeCss';
+import {classCorrespondence, modeCss, renameClasses, scopeRules, sheetClassNames, sheetRules} from '../../reference-kit/reference/server/modeCss';
 
 /** A sheet as styled-components' ServerStyleSheet writes it. */
 const sheet = (...lines: string[]) => `<style data-styled="true" data-styled-version="5.3.11">${lines.map((line) => `${line}/*!sc*/\n`).join('')}</style>`;

@@ -1,6 +1,6 @@
 /** How the server hands the sections their estimated heights (reference-kit/reference/sectionHeights.ts), on made-up estimates. */
 import {expect, test} from '@playwright/test';
-import {AHEAD_PROPERTIES, aheadRoom, SECTIONS_PER_STEP, sectionHeightAttributes, type SectionEstimate} from '../../reference-kit/reference/sectionHeights';
+import {AHEAD_PROPERTIES, aheadRoom, SECTIONS_PER_STEP, sectionHeightAttributes, type SectionEstimate} from '../../reference-kit/reference/server/sectionEstimates';
 
 const widths = {phone: {oneColumn: 3, middle: 3, right: 3}, laptop: {oneColumn: 1, middle: 1.9, right: 3}};
 

@@ -1,7 +1,7 @@
 /** The server's HTML of a reference kept small (reference-kit/reference/sectionStubs.tsx), on a made-up reference. */
 import {expect, test} from '@playwright/test';
 import type {ContentItemModel} from 'redoc';
-import {NOSCRIPT_PART, NOSCRIPT_PART_SIZE, NOSCRIPT_STYLE, withSectionStubs} from '../../reference-kit/reference/sectionStubs';
+import {NOSCRIPT_PART, NOSCRIPT_PART_SIZE, NOSCRIPT_STYLE, withSectionStubs} from '../../reference-kit/reference/server/sectionStubs';
 
 /** A reference of `count` operations, each section about 1 KB of HTML, as Redoc writes one. */
 function reference(count: number): {html: string; items: ContentItemModel[]} {

@@ -1,5 +1,5 @@
 /**
- * reference-kit/reference/specParts.ts: each section of a reference comes to life from a part of
+ * reference-kit/reference/browser/specParts.ts: each section of a reference comes to life from a part of
  * the spec that holds only what it shows (one operation, a tag, the API's description), built from
  * the spec's pieces (reference-kit/lib/specPieces.js, reference-kit/reference/pieceStore.ts). Each
  * section must render exactly as it does from the store of the whole spec, under Redoc's own id,
@@ -26,8 +26,8 @@ import {
 } from 'redoc';
 import {bucketTexts, splitSpec, type SpecPieces} from '../../reference-kit/lib/specPieces';
 import {outlineOf, type OutlineItem} from '../../reference-kit/lib/outline';
-import {PieceStore} from '../../reference-kit/reference/pieceStore';
-import {SpecParts} from '../../reference-kit/reference/specParts';
+import {PieceStore} from '../../reference-kit/reference/shared/pieceStore';
+import {SpecParts} from '../../reference-kit/reference/browser/specParts';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 
 type Spec = ConstructorParameters<typeof AppStore>[0];

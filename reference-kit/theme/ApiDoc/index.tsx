@@ -7,7 +7,7 @@ import React from 'react';
 import Layout from '@theme/Layout';
 import Redoc from '@theme/Redoc';
 import type {ApiDocProps} from 'docusaurus-theme-redoc/dist/types/common';
-import type {SpecData} from '../../reference/specData';
+import type {SpecData} from '../../reference/shared/specData';
 
 export default function ApiDoc({layoutProps, specProps}: ApiDocProps & {specProps: SpecData}): React.ReactElement {
   const {title, description} = specProps.summary ?? {title: specProps.spec?.info?.title, description: specProps.spec?.info?.description};

@@ -9,7 +9,7 @@ import React, {useMemo} from 'react';
 import clsx from 'clsx';
 import {OptionsProvider, RedocNormalizedOptions, SchemaDefinition, ThemeProvider} from 'redoc';
 import type {ApiSchemaProps} from 'docusaurus-theme-redoc/dist/types/common';
-import {useSchemaParser} from '../../reference/useRedocStore';
+import {useSchemaParser} from '../../reference/shared/useRedocStore';
 import useSpecData from '@theme/useSpecData';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
 import 'docusaurus-theme-redoc/dist-jsx/theme/ApiSchema/styles.css';

@@ -12,10 +12,10 @@ import React from 'react';
 import type {RedocRawOptions} from 'redoc';
 import 'docusaurus-theme-redoc/dist-jsx/global';
 import 'docusaurus-theme-redoc/dist-jsx/theme/Redoc/styles.css';
-import BuiltReference from '../../reference/BuiltReference';
-import FetchedReference from '../../reference/FetchedReference';
-import type {SpecData} from '../../reference/specData';
-import '../../reference/reference.css';
+import BuiltReference from '../../reference/browser/BuiltReference';
+import FetchedReference from '../../reference/browser/FetchedReference';
+import type {SpecData} from '../../reference/shared/specData';
+import '../../reference/shared/reference.css';
 
 type Props = SpecData & {className?: string; optionsOverrides?: RedocRawOptions};
 

@@ -12,7 +12,7 @@
  * These are JavaScript: TypeScript's Node16 resolution wants a file extension in `import()`, and
  * webpack resolves the kit's `.tsx` modules by their names alone. The callers give the types.
  */
-import {nextTask} from './tasks';
+import {nextTask} from '../shared/tasks';
 
 /** What Redoc 2.1.4 requires that costs most to run, in steps of 50 to 80 ms on a phone. */
 const dependencySteps = [

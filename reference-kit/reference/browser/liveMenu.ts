@@ -21,7 +21,7 @@ import {
   type SpecStore,
 } from 'redoc';
 import {afterNearbyWakes} from './hydrationQueue';
-import type {OutlineItem} from './specData';
+import type {OutlineItem} from '../shared/specData';
 
 /**
  * Where the menu's items are: each item's `li`, found when first needed. The items of a tag's list

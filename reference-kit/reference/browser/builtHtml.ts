@@ -18,8 +18,8 @@
  * The page is never parsed as a whole: the reference is found in the text with string searches,
  * in slices too, and only what goes into the page is parsed.
  */
-import {AHEAD_PROPERTIES, SECTIONS_PER_STEP} from './sectionHeights';
-import {afterNextFrame, nextTask} from './tasks';
+import {AHEAD_PROPERTIES, SECTIONS_PER_STEP} from '../server/sectionEstimates';
+import {afterNextFrame, nextTask} from '../shared/tasks';
 
 /** HTML parsed per slice. */
 const SLICE_LENGTH = 12_000;

@@ -18,9 +18,9 @@
  */
 import {flattenByProp, RedocNormalizedOptions, SpecStore, type ContentItemModel} from 'redoc';
 import type {OpenAPISpec} from 'redoc/typings/types';
-import {replayHeadings, type RecordedHeadings} from '../lib/descriptionHeadings';
-import type {PieceStore} from './pieceStore';
-import type {OutlineItem} from './specData';
+import {replayHeadings, type RecordedHeadings} from '../../lib/descriptionHeadings';
+import type {PieceStore} from '../shared/pieceStore';
+import type {OutlineItem} from '../shared/specData';
 
 type Json = Record<string, unknown>;
 type Tag = {name: string; [key: string]: unknown};

@@ -9,9 +9,9 @@ import React, {useEffect, useState} from 'react';
 import clsx from 'clsx';
 import type {RedocRawOptions, RedocStandalone} from 'redoc';
 import {useColorMode} from '@docusaurus/theme-common';
-import {withSafeLinks} from '../lib/safeLinks';
-import {nextTask} from './tasks';
-import {useModeOptions} from './modeOptions';
+import {withSafeLinks} from '../../lib/safeLinks';
+import {nextTask} from '../shared/tasks';
+import {useModeOptions} from '../shared/modeOptions';
 
 interface Props {
   url?: string;

@@ -3,7 +3,7 @@
  * and what a piece refers to found in its text, so that a section of the reference parses only the
  * operation it shows and the components that operation reaches.
  */
-import type {SpecPieces} from '../lib/specPieces';
+import type {SpecPieces} from '../../lib/specPieces';
 import {nextTask} from './tasks';
 
 type Json = Record<string, unknown>;

@@ -13,10 +13,10 @@ import React, {useEffect, useLayoutEffect, useRef} from 'react';
 import {KEEP_SERVER_HTML} from './keepServerHtml';
 import {useModuleAfterMount} from './loadAfterMount';
 import {loadLiveSections} from './redocChunks';
-import {afterPieces} from './pieceStore';
-import {referenceClassName, type BuiltReferenceProps} from './specData';
+import {afterPieces} from '../shared/pieceStore';
+import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 // The sections' own CSS (their estimated height) styles the server's HTML: it is the page's, not Redoc's chunk's.
-import './Reference.module.css';
+import '../shared/Reference.module.css';
 
 export interface LiveReferenceProps extends BuiltReferenceProps {
   /** Where the server's HTML is: in the page as it loaded, or in the page's built HTML, to be fetched. */

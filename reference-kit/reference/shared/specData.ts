@@ -7,8 +7,8 @@
 import clsx from 'clsx';
 import type {RedocRawOptions} from 'redoc';
 import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
-import type {RecordedHeadings} from '../lib/descriptionHeadings';
-import type {OutlineItem} from '../lib/outline';
+import type {RecordedHeadings} from '../../lib/descriptionHeadings';
+import type {OutlineItem} from '../../lib/outline';
 import type {PieceStore} from './pieceStore';
 
 export type {OutlineItem};

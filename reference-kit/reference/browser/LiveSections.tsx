@@ -42,16 +42,16 @@ import {
 } from 'redoc';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useColorMode} from '@docusaurus/theme-common';
-import {SectionContent} from './Reference';
+import {SectionContent} from '../shared/Reference';
 import type {LiveReferenceProps} from './LiveReference';
 import {afterNearbyWakes, wakeNearViewport} from './hydrationQueue';
 import {startLiveMenu, type LiveMenu, type MenuPage} from './liveMenu';
 import {SpecParts} from './specParts';
 import {HeightFit} from './heightFit';
-import {useModeOptions} from './modeOptions';
+import {useModeOptions} from '../shared/modeOptions';
 import {adoptBuiltReference, adoptSectionsAhead, fillMenuList, readBuiltReference, SectionClasses, type AdoptedReference} from './builtHtml';
-import sectionStyles from './Reference.module.css';
-import type {OutlineItem} from './specData';
+import sectionStyles from '../shared/Reference.module.css';
+import type {OutlineItem} from '../shared/specData';
 
 /**
  * styled-components' browser sheet (an internal it exports), whose registered names it does not

@@ -5,7 +5,7 @@
  * task that hydrates the page, that was the page's longest task, whatever the spec.
  */
 import {useEffect, useState} from 'react';
-import {nextTask} from './tasks';
+import {nextTask} from '../shared/tasks';
 
 /**
  * The module `load` imports, loaded after the component has mounted: its code runs in a task of

@@ -21,7 +21,7 @@
  * opens on text sections (ShipEngine's description, the empty tags ahead of GitHub's webhooks)
  * took their factor for every operation below, and was 32 to 49 % too short on load.
  */
-import {afterNextFrame} from './tasks';
+import {afterNextFrame} from '../shared/tasks';
 
 /** The factor stays within these bounds: odd sections do not halve or double the page. */
 const FIT_RANGE = [0.5, 1.5] as const;

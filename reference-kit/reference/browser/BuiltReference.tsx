@@ -18,9 +18,9 @@ import LiveReference from './LiveReference';
 import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
 import {useModuleAfterMount} from './loadAfterMount';
 import {loadRenderedReference} from './redocChunks';
-import {afterPieces} from './pieceStore';
-import {useModeOptions} from './modeOptions';
-import {referenceClassName, type BuiltReferenceProps} from './specData';
+import {afterPieces} from '../shared/pieceStore';
+import {useModeOptions} from '../shared/modeOptions';
+import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 
 /** The whole reference, once Redoc is loaded; until then the server's HTML, kept, or an empty frame. */
 function RenderedReference(props: BuiltReferenceProps): React.ReactElement {

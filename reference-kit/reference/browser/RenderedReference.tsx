@@ -3,9 +3,9 @@
  * there is no server HTML to bring to life (./BuiltReference.tsx). Loaded on demand: it brings Redoc.
  */
 import React from 'react';
-import Reference from './Reference';
-import {useRedocStore} from './useRedocStore';
-import {referenceClassName, type BuiltReferenceProps} from './specData';
+import Reference from '../shared/Reference';
+import {useRedocStore} from '../shared/useRedocStore';
+import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 
 export default function RenderedReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
   const {store, modeTheme} = useRedocStore(specProps, optionsOverrides);

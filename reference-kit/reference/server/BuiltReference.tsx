@@ -15,15 +15,15 @@
 import React from 'react';
 import {renderToString} from 'react-dom/server';
 import {flattenByProp, MiddlePanel, RightPanel, type AppStore, type ResolvedThemeInterface} from 'redoc';
-import Reference from './Reference';
+import Reference from '../shared/Reference';
 import {modeCss} from './modeCss';
 import {liveStateCss} from './stateCss';
 import {withSectionStubs} from './sectionStubs';
-import {withMenuListsInNoscript} from './builtHtml';
-import {aheadRoom, sectionEstimate, sectionFeatures, sectionHeightAttributes, sectionHeightCss, textWidthFactors, type EstimateNumbers} from './sectionHeights';
-import {useRedocStore} from './useRedocStore';
-import {referenceClassName, type BuiltReferenceProps} from './specData';
-import {modelLimitError, withModelLimits} from '../lib/modelLimits';
+import {withMenuListsInNoscript} from '../browser/builtHtml';
+import {aheadRoom, sectionEstimate, sectionFeatures, sectionHeightAttributes, sectionHeightCss, textWidthFactors, type EstimateNumbers} from './sectionEstimates';
+import {useRedocStore} from '../shared/useRedocStore';
+import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
+import {modelLimitError, withModelLimits} from '../../lib/modelLimits';
 
 interface ServerStyleSheet {
   collectStyles(tree: React.ReactElement): React.ReactElement;

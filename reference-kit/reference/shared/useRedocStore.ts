@@ -16,7 +16,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useColorMode} from '@docusaurus/theme-common';
 import {useModeOptions} from './modeOptions';
-import {replayHeadings} from '../lib/descriptionHeadings';
+import {replayHeadings} from '../../lib/descriptionHeadings';
 import type {SpecData} from './specData';
 
 /** The store of the whole spec, for a reference React renders in full (./Reference.tsx). */
