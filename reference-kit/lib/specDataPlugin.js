@@ -17,14 +17,14 @@
  * - the outline of the reference (./outline.js);
  * - the API's title and description, and whether it has a logo.
  * The spec's `info.x-logo.url` is put under the site's base URL when it is a root-relative path
- * such as `/img/logo.svg` (a file of `static/`), so that a site served under a sub-path shows it,
- * and its link addresses that could run script are emptied (./safeLinks.js).
+ * such as `/img/logo.svg` (a file of `static/`), so that a site served under a sub-path shows it.
+ * The spec's link and logo addresses are checked where Redoc renders them (the kit's Redoc patch,
+ * `kitSafeUrl`), not here.
  */
 const redocPluginModule = require('docusaurus-plugin-redoc');
 const {AppStore, OpenAPIParser, RedocNormalizedOptions} = require('redoc');
 const {recordHeadings} = require('./descriptionHeadings');
 const {outlineOf} = require('./outline');
-const {withSafeLinks} = require('./safeLinks');
 const {checkNamedSchemas} = require('./modelLimits');
 const {escapeRegExp} = require('./escapeRegExp');
 const path = require('path');
@@ -224,7 +224,6 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
         /** @param {any} data */
         setGlobalData: (data) => {
           logoUnderBaseUrl(data.spec, context.baseUrl);
-          withSafeLinks(data.spec);
           specData = data;
           // Only the id, so that `useSpecData()` without an id can still find the first spec.
           args.actions.setGlobalData({id});

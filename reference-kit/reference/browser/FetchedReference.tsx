@@ -1,15 +1,15 @@
 /**
  * A reference whose spec the browser fetches: `<Redoc url="…" />` without a `spec`, and a URL spec
  * under `npm start`. Redoc's own loader fetches and bundles it (in a chunk of its own in production,
- * ../lib/specLoader.js), its link addresses that could run script are emptied (../lib/safeLinks.js),
- * and Redoc's standalone component renders it. The server renders only the reference's frame, and
- * Redoc's code is loaded in the browser with the spec (./loadAfterMount.ts).
+ * ../../lib/specLoader.js) and Redoc's standalone component renders it; the kit's Redoc patch checks
+ * the link, logo and colour values it renders (`kitSafeUrl`, `kitSafeColor`). The server renders
+ * only the reference's frame, and Redoc's code is loaded in the browser with the spec
+ * (./loadAfterMount.ts).
  */
 import React, {useEffect, useState} from 'react';
 import clsx from 'clsx';
 import type {RedocRawOptions, RedocStandalone} from 'redoc';
 import {useColorMode} from '@docusaurus/theme-common';
-import {withSafeLinks} from '../../lib/safeLinks';
 import {nextTask} from '../shared/tasks';
 import {useModeOptions} from '../shared/modeOptions';
 
@@ -38,7 +38,6 @@ export default function FetchedReference({url, themeId = 'theme-redoc', classNam
       .then(() => import(/* webpackChunkName: "reference-fetched" */ 'redoc'))
       .then(async ({loadAndBundleSpec, RedocStandalone: Standalone}) => {
         const spec = await loadAndBundleSpec(url);
-        withSafeLinks(spec);
         if (current) setLoaded({spec, Standalone});
       })
       .catch((error: unknown) => current && setLoaded({error: error instanceof Error ? error.message : String(error)}));
