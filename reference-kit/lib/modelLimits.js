@@ -12,7 +12,7 @@
  *   labels need them: alternatives that refer to each other are modelled for every path through
  *   them. Past `maxModelsPerSchema` models for one schema, the patch throws, and `modelLimitError`
  *   turns that into an error that names the spec, the schema and what to do.
- * The server's render of a reference sets them (../reference/BuiltReference.server.tsx), and the
+ * The server's render of a reference sets them (../reference/server/BuiltReference.tsx), and the
  * build models every named schema of a spec with them (`checkNamedSchemas`, ./specDataPlugin.js).
  *
  * Plain JavaScript: Node runs it in the build, webpack bundles it for the server render.

@@ -1,6 +1,6 @@
 /**
  * A reference from a spec loaded at build time, in the browser (the server has
- * ./BuiltReference.server.tsx in its place).
+ * ../server/BuiltReference.tsx in its place).
  *
  * The reference comes to life piece by piece from the server's HTML (./LiveReference.tsx), at a
  * cost that does not grow with the spec: the HTML the page loaded with, or, on a page reached by
@@ -21,6 +21,7 @@ import {loadRenderedReference} from './redocChunks';
 import {afterPieces} from '../shared/pieceStore';
 import {useModeOptions} from '../shared/modeOptions';
 import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
+import {ATTR, CLASS} from '../shared/contract';
 
 /** The whole reference, once Redoc is loaded; until then the server's HTML, kept, or an empty frame. */
 function RenderedReference(props: BuiltReferenceProps): React.ReactElement {
@@ -29,8 +30,8 @@ function RenderedReference(props: BuiltReferenceProps): React.ReactElement {
   if (rendered) return <rendered.default {...props} />;
   return (
     <>
-      <div className="redocusaurus-styles" {...KEEP_SERVER_HTML} />
-      <div className={className} data-kit-reference="" {...KEEP_SERVER_HTML} />
+      <div className={CLASS.styles} {...KEEP_SERVER_HTML} />
+      <div className={className} {...{[ATTR.reference]: ''}} {...KEEP_SERVER_HTML} />
     </>
   );
 }

@@ -15,8 +15,7 @@ import {useModuleAfterMount} from './loadAfterMount';
 import {loadLiveSections} from './redocChunks';
 import {afterPieces} from '../shared/pieceStore';
 import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
-// The sections' own CSS (their estimated height) styles the server's HTML: it is the page's, not Redoc's chunk's.
-import '../shared/Reference.module.css';
+import {ATTR, CLASS} from '../shared/contract';
 
 export interface LiveReferenceProps extends BuiltReferenceProps {
   /** Where the server's HTML is: in the page as it loaded, or in the page's built HTML, to be fetched. */
@@ -39,7 +38,7 @@ async function fetchPageHtml(): Promise<string> {
  * a function that stops recording and gives the elements to click again once the menu works.
  */
 function recordEarlyClicks(root: HTMLElement): () => HTMLElement[] {
-  const menu = root.querySelector<HTMLElement>('.menu-content');
+  const menu = root.querySelector<HTMLElement>(`.${CLASS.menu}`);
   const button = menu?.nextElementSibling instanceof HTMLElement ? menu.nextElementSibling : undefined;
   let item: HTMLElement | undefined;
   let toggles = 0;
@@ -49,7 +48,7 @@ function recordEarlyClicks(root: HTMLElement): () => HTMLElement[] {
       toggles += 1;
       return;
     }
-    const label = event.target.closest<HTMLElement>('li[data-item-id]')?.querySelector<HTMLElement>(':scope > label');
+    const label = event.target.closest<HTMLElement>(`li[${ATTR.menuItem}]`)?.querySelector<HTMLElement>(':scope > label');
     if (label && menu?.contains(label)) item = label;
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -101,8 +100,8 @@ export default function LiveReference(props: LiveReferenceProps): React.ReactEle
   const LiveSections = live?.default;
   return (
     <>
-      <div ref={styles} className="redocusaurus-styles" {...KEEP_SERVER_HTML} />
-      <div ref={root} className={referenceClassName(props.specProps, props.className)} data-kit-reference="" {...KEEP_SERVER_HTML} />
+      <div ref={styles} className={CLASS.styles} {...KEEP_SERVER_HTML} />
+      <div ref={root} className={referenceClassName(props.specProps, props.className)} {...{[ATTR.reference]: ''}} {...KEEP_SERVER_HTML} />
       {LiveSections && root.current && styles.current && <LiveSections {...props} root={root.current} styles={styles.current} pageHtml={pageHtml.current} takeEarlyClicks={takeEarlyClicks} />}
     </>
   );

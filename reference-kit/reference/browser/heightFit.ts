@@ -1,12 +1,12 @@
 /**
  * The placeholders' heights, fitted to the page as its sections come to life.
  *
- * The server estimates each section's height from its HTML (./sectionHeights.ts), with weights
+ * The server estimates each section's height from its HTML (../server/sectionEstimates.ts), with weights
  * fitted to two specs and chosen to err on the tall side. How far off they are depends on the spec
  * and the width: 5 to 17 % too tall on the pet store, 13 % at 412 px and 25 % at 1,280 px on rclone's
  * parameter tables. The sections that have come to life tell: their heights against their estimates
  * give a factor, `--kit-fit` on the reference, by which the CSS scales the estimates of the sections
- * the browser has not laid out yet (./Reference.module.css). A section once laid out keeps its own
+ * the browser has not laid out yet (../shared/heldCss.ts). A section once laid out keeps its own
  * height (`contain-intrinsic-size: auto`), so the factor only changes the room held for the others,
  * and only when what has been measured says something new: after 1, 2, 4, 8… sections, keeping
  * the section at the top of the viewport where it was (browsers without scroll anchoring, Safari,
@@ -22,6 +22,7 @@
  * took their factor for every operation below, and was 32 to 49 % too short on load.
  */
 import {afterNextFrame} from '../shared/tasks';
+import {ATTR, PROP, SELECTOR} from '../shared/contract';
 
 /** The factor stays within these bounds: odd sections do not halve or double the page. */
 const FIT_RANGE = [0.5, 1.5] as const;
@@ -36,8 +37,8 @@ interface Tally {
 
 const newTally = (): Tally => ({estimated: 0, measured: 0, sections: 0, nextUpdate: 1});
 
-/** The custom property of each kind's factor, set on the reference (./Reference.module.css). */
-const FIT_PROPERTY = {operation: '--kit-fit', text: '--kit-fit-text'} as const;
+/** The custom property of each kind's factor, set on the reference (../shared/heldCss.ts). */
+const FIT_PROPERTY = {operation: PROP.fit, text: PROP.fitText} as const;
 
 export class HeightFit {
   private readonly tallies = {operation: newTally(), text: newTally()};
@@ -68,8 +69,8 @@ export class HeightFit {
     for (const section of sections) {
       if (!section.isConnected) continue;
       const style = getComputedStyle(section);
-      // `--kit-h` is registered as a length (./reference.css): its computed value is in pixels.
-      const estimate = parseFloat(style.getPropertyValue('--kit-h'));
+      // The estimate is registered as a length (../shared/heldCss.ts): its computed value is in pixels.
+      const estimate = parseFloat(style.getPropertyValue(PROP.height));
       const height = section.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
       if (!(estimate > 0) || !(height > 0)) continue;
       const tally = this.tallies[isTextSection(section) ? 'text' : 'operation'];
@@ -100,7 +101,7 @@ export class HeightFit {
 
   /** The first section that reaches into the viewport (sections are one above the other: a binary search). */
   private sectionAtTop(): HTMLElement | undefined {
-    const sections = this.reference.querySelectorAll<HTMLElement>('.api-content > [data-section-id]');
+    const sections = this.reference.querySelectorAll<HTMLElement>(SELECTOR.sections);
     let [low, high] = [0, sections.length - 1];
     if (high < 0) return undefined;
     while (low < high) {
@@ -112,7 +113,7 @@ export class HeightFit {
   }
 }
 
-/** A section of text alone: the server marks it, and it holds its estimate scaled by the text factor (./sectionHeights.ts, ./reference.css). */
+/** A section of text alone: the server marks it, and it holds its estimate scaled by the text factor (../shared/heldCss.ts). */
 function isTextSection(section: HTMLElement): boolean {
-  return section.hasAttribute('data-kit-text');
+  return section.hasAttribute(ATTR.text);
 }

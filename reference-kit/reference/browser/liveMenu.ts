@@ -22,10 +22,11 @@ import {
 } from 'redoc';
 import {afterNearbyWakes} from './hydrationQueue';
 import type {OutlineItem} from '../shared/specData';
+import {ATTR, CLASS} from '../shared/contract';
 
 /**
  * Where the menu's items are: each item's `li`, found when first needed. The items of a tag's list
- * go into the page after it (./builtHtml.ts): on a load of the page, from the noscript element the
+ * go into the page after it (./sectionAdoption.ts, ./builtPage.ts): on a load of the page, from the noscript element the
  * server left them in; on a page reached by client-side navigation, in idle time. `fill` puts in at
  * once the list of the item with that id, for an item that must show before then.
  */
@@ -100,14 +101,14 @@ class LiveMenuItem implements IMenuItem {
     this.expanded = true;
     // Its list shows: it must be in the page.
     if (this.items.length > 0) this.elements.fill?.(this.id);
-    this.element?.setAttribute('data-kit-expanded', '');
+    this.element?.setAttribute(ATTR.expanded, '');
   }
 
   collapse(): void {
     // Redoc does not collapse groups of tags.
     if (this.type === 'group') return;
     this.expanded = false;
-    this.element?.removeAttribute('data-kit-expanded');
+    this.element?.removeAttribute(ATTR.expanded);
   }
 }
 
@@ -115,7 +116,7 @@ export interface LiveMenu {
   dispose(): void;
 }
 
-/** What the menu needs of the page around it (./builtHtml.ts). */
+/** What the menu needs of the page around it (./liveController.ts). */
 export interface MenuPage {
   /** Puts in the items of a menu list not in the page yet. */
   fillList?(id: string): void;
@@ -133,9 +134,9 @@ export interface MenuPage {
  * once mounted.
  */
 export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options: RedocNormalizedOptions, page: MenuPage = {}): LiveMenu {
-  const sidebar = root.querySelector<HTMLElement>('.menu-content');
+  const sidebar = root.querySelector<HTMLElement>(`.${CLASS.menu}`);
   const elements: MenuElements = {
-    find: (id) => sidebar?.querySelector<HTMLElement>(`li[data-item-id="${CSS.escape(id)}"]`) ?? undefined,
+    find: (id) => sidebar?.querySelector<HTMLElement>(`li[${ATTR.menuItem}="${CSS.escape(id)}"]`) ?? undefined,
     fill: page.fillList,
   };
   const items = outline.map((item) => new LiveMenuItem(item, undefined, elements));
@@ -178,8 +179,8 @@ export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options
   }
 
   const itemOf = (target: EventTarget | null): LiveMenuItem | undefined => {
-    const li = target instanceof Element ? target.closest<HTMLElement>('li[data-item-id]') : null;
-    return li && sidebar?.contains(li) ? (menu.getItemById(li.dataset.itemId!) as LiveMenuItem | undefined) : undefined;
+    const li = target instanceof Element ? target.closest<HTMLElement>(`li[${ATTR.menuItem}]`) : null;
+    return li && sidebar?.contains(li) ? (menu.getItemById(li.getAttribute(ATTR.menuItem)!) as LiveMenuItem | undefined) : undefined;
   };
   // What Redoc's SideMenu does on a click: a second click on the active item opens or closes it.
   const activate = (item: LiveMenuItem) => {
@@ -211,7 +212,7 @@ export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options
   const stopShowingOpen = reaction(
     () => menu.sideBarOpened,
     (open) => {
-      sidebar?.toggleAttribute('data-kit-open', open);
+      sidebar?.toggleAttribute(ATTR.open, open);
       // Redoc's chevrons move apart when the menu is open.
       const offset = open ? 8 : -4;
       const [upper, lower] = Array.from(button?.querySelectorAll<SVGElement>('svg') ?? []);

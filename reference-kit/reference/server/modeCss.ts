@@ -1,14 +1,12 @@
 /**
  * The pre-rendered CSS of a Redoc reference, scoped to each colour mode.
  *
- * The server renders the reference once, in the light theme, so its HTML carries the class
- * names styled-components generated for that theme. The dark theme makes other class names
- * for the same elements. For the page to be styled in both modes before (and, section by
- * section, while) the browser hydrates it, the dark rules are rewritten onto the light class
- * names: both renders have the same elements in the same order, so the n-th class attribute
- * of one names the same element as the n-th of the other.
- *
- * Pure string work, used at build time by ReferenceStyles.server.tsx.
+ * The page carries the HTML of the light render, with the class names styled-components generated
+ * for the light theme; the dark render generates other names for the same elements. For the page
+ * to be styled in both modes before (and, section by section, while) the browser brings it to
+ * life, the dark rules are rewritten onto the light names, paired in the order each render
+ * generated them (./classNames.ts). Pure string work on styled-components' style sheets, at build
+ * time (./renderReference.ts).
  */
 
 /**
@@ -29,7 +27,7 @@ export function sheetRules(sheet: string): string[] {
 
 /**
  * The class names the sheet holds rules for, by styled-components' component id, as
- * `id:name,name id:name`: the browser registers them (./ReferenceStyles.tsx) so that
+ * `id:name,name id:name`: the browser registers them (../browser/LiveSections.tsx) so that
  * styled-components does not add the rules again for the HTML the server rendered.
  */
 export function sheetClassNames(sheet: string): string {
@@ -96,42 +94,24 @@ export function scopeRules(css: string, scope: string): string {
   return rewriteSelectors(css, (selectors) => selectors.map((selector) => `${scope} ${selector}`));
 }
 
-/** The class attributes of `html`, one at a time, split into names. */
-function* classAttributes(html: string): Generator<string[]> {
-  const attribute = /\sclass="([^"]*)"/g;
-  for (let match = attribute.exec(html); match; match = attribute.exec(html)) yield match[1]!.split(/\s+/).filter(Boolean);
-}
-
 /**
- * For each class name of the dark render, the light render's class names on the same elements.
- * Fails if the two renders are not the same tree, as the rewrite would then style the wrong elements.
- * The two are read side by side, an attribute at a time: on GitHub's 1,223 operations each render
- * is 61 MB of HTML, and holding every attribute's names took 400 MB.
+ * For each class name of the dark render, the light render's names for the same elements: the
+ * names each render generated, in order (./classNames.ts). Fails if the two renders are not the
+ * same tree, as the rewrite would then style the wrong elements.
  */
-export function classCorrespondence(lightHtml: string, darkHtml: string): Map<string, Set<string>> {
-  const light = classAttributes(lightHtml);
-  const dark = classAttributes(darkHtml);
-  const correspondence = new Map<string, Set<string>>();
-  for (let element = 0; ; element++) {
-    const lightNames = light.next();
-    const darkNames = dark.next();
-    if (lightNames.done || darkNames.done) {
-      if (lightNames.done && darkNames.done) return correspondence;
-      const count = (rest: Generator<string[]>) => element + 1 + Array.from(rest).length;
-      const [lightCount, darkCount] = lightNames.done ? [element, count(dark)] : [count(light), element];
-      throw new Error(`The light and dark renders of the reference differ: ${lightCount} and ${darkCount} class attributes.`);
-    }
-    if (lightNames.value.length !== darkNames.value.length) {
-      throw new Error(`The light and dark renders differ at element ${element}: "${lightNames.value.join(' ')}" and "${darkNames.value.join(' ')}".`);
-    }
-    darkNames.value.forEach((darkName, index) => {
-      const lightName = lightNames.value[index]!;
-      if (darkName === lightName) return;
-      const names = correspondence.get(darkName) ?? new Set<string>();
-      names.add(lightName);
-      correspondence.set(darkName, names);
-    });
+export function classCorrespondence(lightNames: string[], darkNames: string[]): Map<string, Set<string>> {
+  if (lightNames.length !== darkNames.length) {
+    throw new Error(`The light and dark renders of the reference differ: ${lightNames.length} and ${darkNames.length} styled elements.`);
   }
+  const correspondence = new Map<string, Set<string>>();
+  darkNames.forEach((darkName, index) => {
+    const lightName = lightNames[index]!;
+    if (darkName === lightName) return;
+    const names = correspondence.get(darkName) ?? new Set<string>();
+    names.add(lightName);
+    correspondence.set(darkName, names);
+  });
+  return correspondence;
 }
 
 /**
@@ -158,12 +138,12 @@ function renamedSelectors(selector: string, correspondence: Map<string, Set<stri
  * Light rules for light mode, the dark rules on the light render's classes for dark mode,
  * and the class names of the light render.
  */
-export function modeCss(render: {lightHtml: string; lightSheet: string; darkHtml: string; darkSheet: string}): {
+export function modeCss(render: {lightNames: string[]; lightSheet: string; darkNames: string[]; darkSheet: string}): {
   light: string;
   dark: string;
   classNames: string;
 } {
-  const correspondence = classCorrespondence(render.lightHtml, render.darkHtml);
+  const correspondence = classCorrespondence(render.lightNames, render.darkNames);
   return {
     classNames: sheetClassNames(render.lightSheet),
     light: scopeRules(sheetRules(render.lightSheet).join(''), LIGHT_SCOPE),

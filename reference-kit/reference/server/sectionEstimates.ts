@@ -7,15 +7,15 @@
  * Each panel's height is estimated as `A + B / w`: a part that does not depend on the panel's width
  * (a line per heading, paragraph, table row, code line…), and the area of its text, divided by the
  * panel's text width `w`, for the lines that text wraps onto. The server gives each section these
- * numbers as CSS custom properties (`sectionEstimate`, `sectionHeightAttributes`); the kit's CSS (./Reference.module.css,
- * and the rules `sectionHeightCss` writes for the theme's breakpoints) computes the height for the
- * viewport's width.
+ * numbers as CSS custom properties (`sectionEstimate`, `sectionHeightAttributes`), and the held
+ * sections' CSS (../shared/heldCss.ts) computes the height for the viewport's width.
  *
  * The weights were fitted to the measured sections of the pet store and of 572 operations of
  * GitHub's API (tests/fixtures/openapi-corpus), at widths from 360 to 1,920 px, to err on the tall
  * side (`WEIGHTS`).
  */
-import type {ResolvedThemeInterface} from 'redoc';
+import {AHEAD_PROPS, ATTR, PROP, SECTIONS_PER_STEP} from '../shared/contract';
+import type {TextWidthFactors} from '../shared/heldCss';
 
 /** What a panel holds that takes room, as counted by `sectionFeatures`. */
 export interface PanelFeatures {
@@ -160,7 +160,7 @@ function panelEstimate(features: PanelFeatures, panels: number, kind: 'middle' |
   };
 }
 
-/** A section's estimate: the numbers `Reference.module.css` computes its height from. */
+/** A section's estimate: the numbers the held sections' CSS computes its height from (../shared/heldCss.ts). */
 export interface SectionEstimate {
   /** The middle and right panels' fixed parts (`--kit-mf`, `--kit-rf`), in pixels. */
   middleFixed: number;
@@ -191,9 +191,25 @@ export function sectionEstimate(features: SectionFeatures, spacing: {vertical: n
 /** The numbers of an estimate, as CSS custom properties. */
 export type EstimateNumbers = Omit<SectionEstimate, 'text'>;
 
-const declarations = (estimate: EstimateNumbers) =>
-  `--kit-mf:${Math.round(estimate.middleFixed)};--kit-mw:${Math.round(estimate.middleWrapped)};` +
-  `--kit-rf:${Math.round(estimate.rightFixed)};--kit-rw:${Math.round(estimate.rightWrapped)};--kit-p1:${Math.round(estimate.oneColumnPadding)}`;
+/** An estimate's numbers by custom property. */
+function estimateProperties(estimate: EstimateNumbers): Record<string, number> {
+  return {
+    [PROP.middleFixed]: Math.round(estimate.middleFixed),
+    [PROP.middleWrapped]: Math.round(estimate.middleWrapped),
+    [PROP.rightFixed]: Math.round(estimate.rightFixed),
+    [PROP.rightWrapped]: Math.round(estimate.rightWrapped),
+    [PROP.oneColumnPadding]: Math.round(estimate.oneColumnPadding),
+  };
+}
+
+/** A rule's declarations of custom properties. */
+const declarations = (properties: Record<string, number>) =>
+  Object.entries(properties)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+
+/** What a section's element carries of its estimate: its own numbers (`style`) or its group's, and whether it is text alone. */
+export type SectionEstimateProps = {style?: Record<string, number>} & Record<string, unknown>;
 
 /** The first sections hold their own estimates; the others, their group's (`sectionHeightAttributes`). */
 const OWN_ESTIMATE_SECTIONS = 20;
@@ -217,12 +233,12 @@ const ESTIMATE_GROUPS = 32;
  * section takes the taller of its panels, a few percent less.
  *
  * The rules' names carry a hash of the rules: a page reached by client-side navigation keeps the CSS of
- * the references seen before it (./builtHtml.ts), and two references' groups must not meet.
+ * the references seen before it (../browser/builtPage.ts), and two references' groups must not meet.
  */
 export function sectionHeightAttributes(
   estimates: SectionEstimate[],
   widths: {phone: TextWidthFactors; laptop: TextWidthFactors},
-): {attributes: string[]; held: EstimateNumbers[]; css: string; key: string} {
+): {attributes: SectionEstimateProps[]; held: EstimateNumbers[]; css: string; key: string} {
   const grouped = estimates.slice(OWN_ESTIMATE_SECTIONS);
   const height = (estimate: SectionEstimate) => [
     Math.log(
@@ -254,38 +270,35 @@ export function sectionHeightAttributes(
       });
     }
   }
-  const rules = groups.map((group) => `{${declarations(group)}}`);
+  const rules = groups.map((group) => `{${declarations(estimateProperties(group))}}`);
   const key = hash(rules.join(''));
-  const textAttribute = (estimate: SectionEstimate) => (estimate.text ? ' data-kit-text=""' : '');
+  const text = (estimate: SectionEstimate) => (estimate.text ? {[ATTR.text]: ''} : {});
   return {
     attributes: estimates.map((estimate, index) =>
       index < OWN_ESTIMATE_SECTIONS
-        ? ` style="${declarations(estimate)}"${textAttribute(estimate)}`
-        : ` data-kit-height="${key}-${groupOf[index - OWN_ESTIMATE_SECTIONS]}"${textAttribute(estimate)}`,
+        ? {style: estimateProperties(estimate), ...text(estimate)}
+        : {[ATTR.heightGroup]: `${key}-${groupOf[index - OWN_ESTIMATE_SECTIONS]}`, ...text(estimate)},
     ),
     held: estimates.map((estimate, index) => (index < OWN_ESTIMATE_SECTIONS ? estimate : groups[groupOf[index - OWN_ESTIMATE_SECTIONS]!]!)),
-    css: rules.map((rule, index) => `[data-kit-height="${key}-${index}"]${rule}`).join(''),
+    css: rules.map((rule, index) => `[${ATTR.heightGroup}="${key}-${index}"]${rule}`).join(''),
     key,
   };
 }
 
-/** Sections of the page's noscript element that go into the page at a time (./builtHtml.ts). */
-export const SECTIONS_PER_STEP = 32;
-
 /**
  * The room the content column holds for the sections of the page's noscript element, `sections`
- * (./sectionStubs.tsx), until the kit has put them in: sums of their numbers (`held`, as
+ * (./renderReference.ts), until the kit has put them in: sums of their numbers (`held`, as
  * `sectionHeightAttributes` gives them), operations and text apart, and their count, as custom
- * properties from which the kit's CSS computes the content column's bottom padding (./reference.css).
+ * properties from which the held sections' CSS computes the content column's bottom padding (../shared/heldCss.ts).
  * In one column a section is as tall as its fixed parts and its wrapping parts at the column's
  * width: two sums. In two, as tall as its taller panel: the sums of the middle panel's parts of the
  * sections whose middle panel is the taller at a laptop's width (`laptop`), and of the right
  * panel's of the others, so that the room is what the sections will hold at that width.
  * `content` is the room before any section is put in; `steps`, after each `SECTIONS_PER_STEP`
- * sections, the numbers alone, in the order of `AHEAD_PROPERTIES`, comma-separated, steps separated
+ * sections, the numbers alone, in the order of the contract's `AHEAD_PROPS`, comma-separated, steps separated
  * by spaces.
  */
-export function aheadRoom(sections: {held: EstimateNumbers; text: boolean}[], laptop: TextWidthFactors): {content: string; steps: string} {
+export function aheadRoom(sections: {held: EstimateNumbers; text: boolean}[], laptop: TextWidthFactors): {content: Record<string, number>; steps: string} {
   const numbersFrom = (first: number) => {
     const rest = sections.slice(first);
     const sums = [false, true].flatMap((text) => {
@@ -306,23 +319,8 @@ export function aheadRoom(sections: {held: EstimateNumbers; text: boolean}[], la
   const steps: string[] = [];
   for (let first = SECTIONS_PER_STEP; first < sections.length; first += SECTIONS_PER_STEP) steps.push(numbersFrom(first).join(','));
   const initial = numbersFrom(0);
-  return {content: AHEAD_PROPERTIES.map((name, index) => `${name}:${initial[index]}`).join(';'), steps: steps.join(' ')};
+  return {content: Object.fromEntries(AHEAD_PROPS.map((name, index) => [name, initial[index]!])), steps: steps.join(' ')};
 }
-
-/** The content column's custom properties of the room it holds (registered in ./reference.css). */
-export const AHEAD_PROPERTIES = [
-  '--kit-ahead-n',
-  '--kit-ahead-f1',
-  '--kit-ahead-w1',
-  '--kit-ahead-f2',
-  '--kit-ahead-w2m',
-  '--kit-ahead-w2r',
-  '--kit-ahead-text-f1',
-  '--kit-ahead-text-w1',
-  '--kit-ahead-text-f2',
-  '--kit-ahead-text-w2m',
-  '--kit-ahead-text-w2r',
-] as const;
 
 function kMeans(points: number[][], count: number): number[][] {
   if (points.length === 0 || count <= 0) return [];
@@ -359,71 +357,4 @@ function hash(text: string): string {
     value = Math.imul(value, 0x01000193) >>> 0;
   }
   return value.toString(36);
-}
-
-/** A CSS length of the theme in pixels (`px`, `rem` and `em` at 16 px); `fallback` for anything else. */
-function pixels(value: string | number | undefined, fallback: number): number {
-  if (typeof value === 'number') return value;
-  const match = /^\s*([\d.]+)(px|rem|em)?\s*$/.exec(value ?? '');
-  if (!match) return fallback;
-  return Number(match[1]) * (match[2] === 'rem' || match[2] === 'em' ? 16 : 1);
-}
-
-/** Steps of viewport width for which the text widths are worked out, in pixels. */
-const WIDTH_STEP = 40;
-const WIDTH_RANGE = [280, 2600] as const;
-
-/** The factors `1000 / w` for the panels' text widths `w` at a viewport's width. */
-export interface TextWidthFactors {
-  /** One column. */
-  oneColumn: number;
-  /** Two columns: the middle and the right panel. */
-  middle: number;
-  right: number;
-}
-
-/**
- * The panels' text width factors at a viewport width of `width`, after the theme's breakpoints (the
- * menu from `small` up) and its menu and right panel widths.
- */
-export function textWidthFactors(theme: ResolvedThemeInterface, width: number): TextWidthFactors {
-  const small = pixels(theme.breakpoints.small, 800);
-  const sidebar = pixels(theme.sidebar.width, 260);
-  const horizontal = 2 * pixels(theme.spacing.sectionHorizontal, 40);
-  const rightShare = /%\s*$/.test(String(theme.rightPanel.width)) ? parseFloat(String(theme.rightPanel.width)) / 100 : 0.4;
-  const factor = (text: number) => Number((1000 / Math.max(text, 120)).toFixed(3));
-  const content = width - (width > small ? sidebar : 0);
-  return {
-    oneColumn: factor(content - horizontal),
-    middle: factor(content * (1 - rightShare) - horizontal),
-    right: factor(content * rightShare - horizontal),
-  };
-}
-
-/**
- * The rules that give `.redocusaurus` the factors for the text widths of the panels at each step of
- * viewport width (`textWidthFactors`): `--kit-k1` for one column, `--kit-km` and `--kit-kr` for the
- * middle and right panels side by side (two columns from the theme's `medium` breakpoint up).
- */
-export function sectionHeightCss(theme: ResolvedThemeInterface): string {
-  const medium = pixels(theme.breakpoints.medium, 1200);
-  let css = '';
-  for (let from = WIDTH_RANGE[0]; from < WIDTH_RANGE[1]; from += WIDTH_STEP) {
-    // Redoc's breakpoints are `max-width` queries: the menu shows above `small`, two columns above `medium`.
-    const factors = textWidthFactors(theme, from + WIDTH_STEP / 2);
-    const query = from === WIDTH_RANGE[0] ? `(max-width:${from + WIDTH_STEP}px)` : `(min-width:${from + 0.02}px)`;
-    css += `@media ${query}{.redocusaurus{--kit-k1:${factors.oneColumn.toFixed(3)};--kit-km:${factors.middle.toFixed(3)};--kit-kr:${factors.right.toFixed(3)}}}`;
-  }
-  // Two columns: the taller of the panels (the section's own padding is outside the size the browser
-  // takes from `contain-intrinsic-size`).
-  css +=
-    `@media (min-width:${medium + 0.02}px){.redocusaurus{--kit-section-padding:${2 * pixels(theme.spacing.sectionVertical, 40)}px}` +
-    `.redocusaurus .api-content>[data-section-id]{--kit-h:max(` +
-    `var(--kit-mf,800)*1px + var(--kit-mw,0)*var(--kit-km,2)*1px, var(--kit-rf,0)*1px + var(--kit-rw,0)*var(--kit-kr,3)*1px)}` +
-    // The room held for the sections of the noscript element, likewise (./reference.css for one column).
-    `.redocusaurus .api-content[data-kit-ahead]{padding-bottom:calc(` +
-    `(var(--kit-ahead-f2)*1px + var(--kit-ahead-w2m)*var(--kit-km,2)*1px + var(--kit-ahead-w2r)*var(--kit-kr,3)*1px)*var(--kit-fit,1) + ` +
-    `(var(--kit-ahead-text-f2)*1px + var(--kit-ahead-text-w2m)*var(--kit-km,2)*1px + var(--kit-ahead-text-w2r)*var(--kit-kr,3)*1px)*var(--kit-fit-text,1) + ` +
-    `var(--kit-ahead-n)*var(--kit-section-padding,0px))}}`;
-  return css;
 }

@@ -2,7 +2,7 @@
  * A spec's data as the kit delivers it to a page (../lib/specDataPlugin.js): the theme's
  * `SpecProps` (the spec, read lazily, its download URL, its theme id), and what the page needs
  * before it parses the spec. Also what the browser's and the server's reference share
- * (./BuiltReference.tsx and ./BuiltReference.server.tsx, which the server build swaps).
+ * (../browser/BuiltReference.tsx and ../server/BuiltReference.tsx, which the server build swaps).
  */
 import clsx from 'clsx';
 import type {RedocRawOptions} from 'redoc';
