@@ -1,6 +1,7 @@
-/** How the server hands the sections their estimated heights (reference-kit/reference/sectionHeights.ts), on made-up estimates. */
+/** How the server hands the sections their estimated heights (reference-kit/reference/server/sectionEstimates.ts), on made-up estimates. */
 import {expect, test} from '@playwright/test';
-import {AHEAD_PROPERTIES, aheadRoom, SECTIONS_PER_STEP, sectionHeightAttributes, type SectionEstimate} from '../../reference-kit/reference/server/sectionEstimates';
+import {aheadRoom, sectionHeightAttributes, type SectionEstimate, type SectionEstimateProps} from '../../reference-kit/reference/server/sectionEstimates';
+import {AHEAD_PROPS, ATTR, PROP, SECTIONS_PER_STEP} from '../../reference-kit/reference/shared/contract';
 
 const widths = {phone: {oneColumn: 3, middle: 3, right: 3}, laptop: {oneColumn: 1, middle: 1.9, right: 3}};
 
@@ -20,13 +21,18 @@ function estimates(count: number, scale = 1): SectionEstimate[] {
   });
 }
 
-/** The five numbers a section's attributes give it, from its inline style or its group's rule. */
-function numbersOf(attributes: string, css: string): number[] {
-  const inline = /style="([^"]*)"/.exec(attributes)?.[1];
-  const group = /data-kit-height="([^"]*)"/.exec(attributes)?.[1];
-  const declarations = inline ?? new RegExp(`\\[data-kit-height="${group}"\\]\\{([^}]*)\\}`).exec(css)?.[1];
-  if (!declarations) throw new Error(`no estimate for ${attributes}`);
-  return ['mf', 'mw', 'rf', 'rw', 'p1'].map((name) => Number(new RegExp(`--kit-${name}:(\\d+)`).exec(declarations)![1]));
+const NUMBERS = [PROP.middleFixed, PROP.middleWrapped, PROP.rightFixed, PROP.rightWrapped, PROP.oneColumnPadding];
+
+/** A section's group of shared estimates, if it has one. */
+const groupOf = (attributes: SectionEstimateProps) => attributes[ATTR.heightGroup] as string | undefined;
+
+/** The five numbers a section's attributes give it, from its inline style or its group's rule (CSS text). */
+function numbersOf(attributes: SectionEstimateProps, css: string): number[] {
+  if (attributes.style) return NUMBERS.map((name) => attributes.style![name]!);
+  const group = groupOf(attributes);
+  const declarations = new RegExp(`\\[${ATTR.heightGroup}="${group}"\\]\\{([^}]*)\\}`).exec(css)?.[1];
+  if (!declarations) throw new Error(`no estimate for ${JSON.stringify(attributes)}`);
+  return NUMBERS.map((name) => Number(new RegExp(`${name}:(\\d+)`).exec(declarations)![1]));
 }
 
 test('the first sections hold their own estimates; the others a group\'s, a few dozen groups for a thousand sections', () => {
@@ -36,15 +42,15 @@ test('the first sections hold their own estimates; the others a group\'s, a few 
   for (const [index, attribute] of attributes.slice(0, 20).entries()) {
     const own = sections[index]!;
     expect(numbersOf(attribute, css)).toEqual([own.middleFixed, own.middleWrapped, own.rightFixed, own.rightWrapped, own.oneColumnPadding].map(Math.round));
-    expect(attribute).not.toContain('data-kit-height');
+    expect(groupOf(attribute)).toBeUndefined();
   }
-  const groups = new Set(attributes.slice(20).map((attribute) => /data-kit-height="([^"]*)"/.exec(attribute)?.[1]));
+  const groups = new Set(attributes.slice(20).map(groupOf));
   expect(groups.has(undefined)).toBe(false);
   expect(groups.size).toBeGreaterThan(8);
   expect(groups.size).toBeLessThanOrEqual(32);
   for (const group of groups) expect(group!.startsWith(`${key}-`)).toBe(true);
   // One rule per group, and no other.
-  expect(css.match(/\[data-kit-height=/g)).toHaveLength(groups.size);
+  expect(css.split(`[${ATTR.heightGroup}=`).length - 1).toBe(groups.size);
 });
 
 test('a group\'s numbers are its sections\' means: the page\'s height in one column stays what the sections add up to', () => {
@@ -69,8 +75,8 @@ test('text sections are marked and grouped apart from operations', () => {
   const {attributes} = sectionHeightAttributes(sections, widths);
   const groupKinds = new Map<string, Set<boolean>>();
   for (const [index, attribute] of attributes.entries()) {
-    expect(attribute.includes('data-kit-text=""')).toBe(sections[index]!.text);
-    const group = /data-kit-height="([^"]*)"/.exec(attribute)?.[1];
+    expect(ATTR.text in attribute).toBe(sections[index]!.text);
+    const group = groupOf(attribute);
     if (group) groupKinds.set(group, (groupKinds.get(group) ?? new Set()).add(sections[index]!.text));
   }
   for (const kinds of groupKinds.values()) expect(kinds.size).toBe(1);
@@ -85,7 +91,7 @@ test('the groups\' names differ between references, and are the same for the sam
 
 test('a reference of a few sections has no groups', () => {
   const {attributes, css} = sectionHeightAttributes(estimates(12), widths);
-  expect(attributes.every((attribute) => attribute.includes('style="'))).toBe(true);
+  expect(attributes.every((attribute) => attribute.style !== undefined)).toBe(true);
   expect(css).toBe('');
 });
 
@@ -94,15 +100,14 @@ test('the room held for sections not yet in the page: what they will hold in one
   const {held} = sectionHeightAttributes(sections, widths);
   const ahead = held.slice(30).map((numbers, index) => ({held: numbers, text: sections[30 + index]!.text}));
   const room = aheadRoom(ahead, widths.laptop);
-  const initial = Object.fromEntries(room.content.split(';').map((declaration) => declaration.split(':')) as [string, string][]);
-  expect(Object.keys(initial)).toEqual([...AHEAD_PROPERTIES]);
-  const numbers = AHEAD_PROPERTIES.map((name) => Number(initial[name]));
+  expect(Object.keys(room.content)).toEqual([...AHEAD_PROPS]);
+  const numbers = AHEAD_PROPS.map((name) => room.content[name]!);
   type Ahead = (typeof ahead)[number];
-  // What the sections hold (./Reference.module.css and the server's two-column rule), at a phone's text width k1 and at the laptop's.
+  // What the sections hold (reference-kit/reference/shared/heldCss.ts), at a phone's text width k1 and at the laptop's.
   const oneColumn = ({held: h}: Ahead, k1: number) => h.middleFixed + h.rightFixed + h.oneColumnPadding + (h.middleWrapped + h.rightWrapped) * k1;
   const twoColumns = ({held: h}: Ahead) =>
     Math.max(h.middleFixed + h.middleWrapped * widths.laptop.middle, h.rightFixed + h.rightWrapped * widths.laptop.right);
-  /** The room's height from its numbers (as ./reference.css and the server's CSS compute it), and the sections' own. */
+  /** The room's height from its numbers (as reference-kit/reference/shared/heldCss.ts computes it), and the sections' own. */
   const check = (values: number[], rest: Ahead[]) => {
     const [n, f1, w1, f2, w2m, w2r, tf1, tw1, tf2, tw2m, tw2r] = values as [number, number, number, number, number, number, number, number, number, number, number];
     expect(n).toBe(rest.length);
