@@ -40,7 +40,7 @@ const BREAKER = '</div></div></noscript></ul></li><div data-section-id="tag/forg
 function hostileSpec(): Spec {
   const spec = parseYaml(fs.readFileSync(HOSTILE_SPEC, 'utf8')) as Spec & Record<string, any>;
   // Before the fixture's own payloads: an unclosed one swallows what follows it, as a browser would.
-  spec.info.description = spec.info.description.replace(
+  spec.info.description = spec.info.description!.replace(
     'A description with',
     `<p title="${BREAKER}">A paragraph whose title is markup.</p>\n\n<a href="https://example.com" title='${BREAKER}'>A link</a> ${BREAKER.replace(/</g, '&lt;')}\n\nA description with`,
   );
