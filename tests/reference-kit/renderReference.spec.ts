@@ -176,3 +176,12 @@ test('a hostile spec: its markup reaches the page as text or not at all, and not
     expect(document.body.textContent).toContain('A paragraph whose title is markup.');
   }
 });
+
+test('a section Redoc cannot render fails the render with the spec, the JSON pointer and what to do', () => {
+  const spec = petStore() as Spec & {paths: Record<string, any>};
+  spec.paths['/broken'] = {get: {operationId: 'broken', tags: ['pet'], responses: {'999': {description: 'Not a status.'}}}};
+  const store = new AppStore(spec, undefined, {disableSearch: true});
+  expect(() => renderReference(store, {light: store.options.theme, dark: store.options.theme}, {source: 'openapi/petstore.yaml'})).toThrow(
+    /^reference-kit: Redoc could not render openapi\/petstore\.yaml#\/paths\/~1broken\/get: .+\. Fix or remove that part of the spec/,
+  );
+});

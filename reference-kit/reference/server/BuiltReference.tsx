@@ -9,22 +9,11 @@
  * spec, the section's JSON pointer and what to do.
  */
 import React from 'react';
-import type {ContentItemModel, OperationModel} from 'redoc';
 import {renderReference} from './renderReference';
 import {useRedocStore} from '../shared/useRedocStore';
 import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 import {ATTR, CLASS} from '../shared/contract';
 import {modelLimitError, withModelLimits} from '../../lib/modelLimits';
-
-/** The build's error for a section Redoc could not render. */
-function sectionFailure(source: string, item: ContentItemModel, error: unknown): Error {
-  const pointer = item.type === 'operation' ? (item as unknown as OperationModel).pointer : undefined;
-  const where = pointer ? `${source}#${pointer.replace(/^#/, '')}` : `${source} (the section "${item.name}", ${item.id})`;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new Error(
-    `reference-kit: Redoc could not render ${where}: ${reason}. Check that part of the spec (npx @redocly/cli lint ${source} finds most such problems), fix or remove it, and build again.`,
-  );
-}
 
 export default function BuiltReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
   const {store, lightTheme, darkTheme} = useRedocStore(specProps, optionsOverrides);
@@ -32,7 +21,7 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
   withModelLimits(store.options);
   let rendered;
   try {
-    rendered = renderReference(store, {light: lightTheme, dark: darkTheme}, {describeFailure: (item, error) => modelLimitError(error, source) ?? sectionFailure(source, item, error)});
+    rendered = renderReference(store, {light: lightTheme, dark: darkTheme}, {source, knownFailure: (error) => modelLimitError(error, source)});
   } catch (error) {
     throw modelLimitError(error, source) ?? error;
   }

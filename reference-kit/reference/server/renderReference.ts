@@ -20,7 +20,7 @@
  */
 import React from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
-import {MiddlePanel, OptionsProvider, RightPanel, StoreProvider, ThemeProvider, type AppStore, type ContentItemModel, type ResolvedThemeInterface} from 'redoc';
+import {MiddlePanel, OptionsProvider, RightPanel, StoreProvider, ThemeProvider, type AppStore, type ContentItemModel, type OperationModel, type ResolvedThemeInterface} from 'redoc';
 import Reference, {SectionContent, SectionElement, sectionsInPageOrder, type ElementProps, type ServerParts} from '../shared/Reference';
 import {ATTR} from '../shared/contract';
 import {heldCss, NO_ROOM_WITHOUT_SCRIPTS, textWidthFactors} from '../shared/heldCss';
@@ -69,8 +69,21 @@ export interface RenderedReference {
 export interface RenderOptions {
   /** Characters of full sections the page holds before their short forms start. */
   budget?: number;
-  /** Says which part of the spec failed to render, for the build's error. */
-  describeFailure?: (item: ContentItemModel, error: unknown) => Error;
+  /** The spec's file or URL, for the build's errors. */
+  source?: string;
+  /** An error of its own for a failure it knows (the model limits, ../../lib/modelLimits.js), if it is one. */
+  knownFailure?: (error: unknown) => Error | undefined;
+}
+
+/** The build's error for a section Redoc could not render: the spec, the section's JSON pointer, what to do. */
+export function sectionFailure(source: string, item: ContentItemModel, error: unknown): Error {
+  const pointer = item.type === 'operation' ? (item as unknown as OperationModel).pointer : undefined;
+  const where = pointer ? `${source}#${pointer.replace(/^#/, '')}` : `${source} (the section "${item.name}", ${item.id})`;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new Error(
+    `reference-kit: Redoc could not render ${where}: ${reason}. Fix or remove that part of the spec ` +
+      `(\`npx @redocly/cli lint ${source}\` finds most such problems) and build again.`,
+  );
 }
 
 /**
@@ -80,7 +93,7 @@ export interface RenderOptions {
 export function renderReference(
   store: AppStore,
   {light, dark}: {light: ResolvedThemeInterface; dark: ResolvedThemeInterface},
-  {budget = FULL_SECTIONS_HTML_BUDGET, describeFailure}: RenderOptions = {},
+  {budget = FULL_SECTIONS_HTML_BUDGET, source = 'the spec', knownFailure}: RenderOptions = {},
 ): RenderedReference {
   const sheets = {light: new ServerStyleSheet(), dark: new ServerStyleSheet()};
   const names = {light: [] as string[], dark: [] as string[]};
@@ -109,7 +122,7 @@ export function renderReference(
       try {
         html = renderBoth(() => h(SectionContent, {item}));
       } catch (error) {
-        throw describeFailure?.(item, error) ?? error;
+        throw knownFailure?.(error) ?? sectionFailure(source, item, error);
       }
       used += html.length;
       const estimate = sectionEstimate(sectionFeatures(html, panelClasses), {vertical});
