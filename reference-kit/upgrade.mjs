@@ -16,7 +16,10 @@
  * - edited, and the new release did not change it: the edit stays;
  * - edited, and the new release changed it too: a conflict. The edited file stays as it is, the new
  *   release's file is written beside it as `<file>.kit-<version>`, and the upgrade ends with exit
- *   code 1 and the list of conflicts, for the reader to merge by hand.
+ *   code 1 and the list of conflicts, for the reader to merge by hand;
+ * - edited, and the new release moved it (its `package.json` lists the files each version moved,
+ *   under `moved`): a conflict too, which says where the file went, for the reader to carry the
+ *   edit there.
  *
  * Plain Node.js (16.14 or later), no dependencies: it runs before anything is installed.
  */
@@ -180,6 +183,7 @@ export async function upgrade({site, to, dir, dryRun, log}) {
     incoming.set(file, content);
   }
 
+  const moves = movedFiles(incoming.get('package.json'), from.version, target.version);
   /** @type {Record<'updated' | 'added' | 'removed' | 'kept', string[]>} */
   const done = {updated: [], added: [], removed: [], kept: []};
   /** @type {string[]} */
@@ -211,8 +215,10 @@ export async function upgrade({site, to, dir, dryRun, log}) {
     } else {
       // Edited here and changed by the release: the reader merges.
       if (content) write(`${file}.kit-${target.version}`, content);
+      const moved = moves.get(file);
       conflicts.push(
-        !next ? `${file}: edited here, removed in ${target.version}; your file is kept`
+        !next && moved ? `${file}: edited here, moved in ${moved.version} to ${moved.to.join(' and ')}; your file is kept: carry your edit there, then delete it`
+        : !next ? `${file}: edited here, removed in ${target.version}; your file is kept`
         : !mine ? `${file}: removed here, changed in ${target.version}; the new one is ${file}.kit-${target.version}`
         : `${file}: edited here and changed in ${target.version}; the new one is ${file}.kit-${target.version}`,
       );
@@ -220,10 +226,13 @@ export async function upgrade({site, to, dir, dryRun, log}) {
   }
 
   const verb = dryRun ? 'Would upgrade' : 'Upgraded';
+  const movedHere = done.removed.filter((file) => moves.has(file));
+  if (movedHere.length) done.removed = done.removed.filter((file) => !moves.has(file));
   log(`${verb} ${dir} from ${from.version} to ${target.version} (${base}).`);
   for (const [what, list] of Object.entries(done)) {
     if (list.length) log(`  ${what === 'kept' ? 'kept your edits of' : what}: ${list.join(', ')}`);
   }
+  for (const file of movedHere) log(`  moved: ${file} to ${moves.get(file)?.to.join(' and ')}`);
   if (done.updated.concat(done.added, done.removed).some((file) => file.startsWith('patches/'))) {
     log('Redoc\'s patch changed: run `rm -rf node_modules/redoc && npm install` so that it is applied to a fresh copy of Redoc.');
   }
@@ -233,6 +242,26 @@ export async function upgrade({site, to, dir, dryRun, log}) {
   }
   log(`What changed: ${dir}/CHANGELOG.md.`);
   return {from: from.version, to: target.version, conflicts};
+}
+
+/**
+ * The files the releases after `from`, up to `to`, moved: by old path, the new paths and the
+ * version that moved them, from the `moved` field of the new release's package.json.
+ * @param {Buffer | undefined} manifest
+ * @param {string} from
+ * @param {string} to
+ */
+function movedFiles(manifest, from, to) {
+  /** @type {Map<string, {version: string; to: string[]}>} */
+  const moves = new Map();
+  if (!manifest) return moves;
+  /** @type {Record<string, Record<string, string[]>>} */
+  const moved = JSON.parse(manifest.toString('utf8')).moved ?? {};
+  const versions = Object.keys(moved).filter((version) => compareVersions(version, from) > 0 && compareVersions(version, to) <= 0);
+  for (const version of versions.sort(compareVersions)) {
+    for (const [file, destinations] of Object.entries(moved[version] ?? {})) moves.set(file, {version, to: destinations});
+  }
+  return moves;
 }
 
 /** @param {string[]} args */

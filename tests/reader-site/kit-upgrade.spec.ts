@@ -23,6 +23,7 @@ import {oldestToolchain, toolchainEnv, type Toolchain} from '../support/oldestTo
 import {applyBlocks, bashInSite, buildReaderSite, copyReaderSite, removeReaderSite, runInSite, serveReaderBuild} from '../../scripts/readerSite';
 import {startBuildServer} from '../../scripts/startBuildServer';
 import {withSiteAddress} from '../../src/theme/CodeBlock/siteAddress';
+import {REPO_ROOT} from '../../scripts/repoRoot';
 
 interface Release {
   version: string;
@@ -45,6 +46,18 @@ function releases(): {latest: Release; previous: Release} {
   const previous = index.releases.filter((release) => release.version !== index.latest && release.files[REDOC_PATCH] !== latest.files[REDOC_PATCH]).at(-1);
   if (!previous) throw new Error(`the build publishes no release before the newest with another ${REDOC_PATCH}`);
   return {latest, previous};
+}
+
+/**
+ * The files the releases after `from` moved, up to `to` (the folder's release, whose package.json
+ * lists them under `moved`): old path, new paths, version.
+ */
+function movedSince(from: string, to: string): [string, string[], string][] {
+  const {moved = {}} = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'reference-kit/package.json'), 'utf8')) as {moved?: Record<string, Record<string, string[]>>};
+  const after = (a: string, b: string) => a.localeCompare(b, undefined, {numeric: true}) > 0;
+  return Object.entries(moved)
+    .filter(([version]) => after(version, from) && !after(version, to))
+    .flatMap(([version, files]) => Object.entries(files).map(([file, destinations]) => [file, destinations, version] as [string, string[], string]));
 }
 
 test.describe.configure({mode: 'serial'});
@@ -87,8 +100,12 @@ test('a site on an earlier release, with edits of its own, upgrades, keeps its e
   const changed = changedFiles.find((file) => /\.(tsx?|js)$/.test(file)) ?? changedFiles.find((file) => /\.(css|md)$/.test(file));
   expect(unchanged, 'a file both releases share').toBeDefined();
   expect(changed, 'a file the new release changed').toBeDefined();
+  // And, when the new release moved files (its package.json says which, under `moved`), an edit of one of them.
+  const moved = movedSince(previous.version, latest.version).find(
+    ([file, destinations]) => file in previous.files && !(file in latest.files) && destinations.every((destination) => /\.(tsx?|js)$/.test(destination)),
+  );
   const edit = (file: string) => `\n/* The reader's own change to ${file}. */\n`;
-  for (const file of [unchanged!, changed!]) fs.appendFileSync(path.join(kit, file), edit(file));
+  for (const file of [unchanged!, changed!, ...(moved ? [moved[0]] : [])]) fs.appendFileSync(path.join(kit, file), edit(file));
 
   const server = await startBuildServer({dir: siteBuild()});
   const [upgrade, reinstall] = scenarioBlocks(UPGRADE_SCENARIO).map((block) => ({...block, code: withSiteAddress(block.code, `${server.origin}/`)}));
@@ -102,19 +119,22 @@ test('a site on an earlier release, with edits of its own, upgrades, keeps its e
       );
       expect(failure, 'the upgrade ends with an error when a file conflicts').toBeDefined();
       expect(failure).toContain(`Upgraded reference-kit from ${previous.version} to ${latest.version}`);
-      expect(failure).toContain(`1 conflict:`);
+      expect(failure).toContain(moved ? '2 conflicts:' : '1 conflict:');
       expect(failure).toContain(`${changed}: edited here and changed in ${latest.version}; the new one is ${changed}.kit-${latest.version}`);
+      if (moved) {
+        expect(failure).toContain(`${moved[0]}: edited here, moved in ${moved[2]} to ${moved[1].join(' and ')}; your file is kept: carry your edit there, then delete it`);
+      }
       expect(failure).toMatch(new RegExp(`kept your edits of: .*${unchanged!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     });
 
     await test.step('the files after the upgrade', () => {
-      for (const file of [unchanged!, changed!]) expect(fs.readFileSync(path.join(kit, file), 'utf8'), file).toContain(edit(file));
+      for (const file of [unchanged!, changed!, ...(moved ? [moved[0]] : [])]) expect(fs.readFileSync(path.join(kit, file), 'utf8'), file).toContain(edit(file));
       expect(sha256(path.join(kit, `${changed}.kit-${latest.version}`)), 'the new release’s file beside the reader’s').toBe(latest.files[changed!]);
       for (const [file, hash] of Object.entries(latest.files)) {
         if (file !== unchanged && file !== changed) expect(sha256(path.join(kit, file)), file).toBe(hash);
       }
       for (const file of Object.keys(previous.files)) {
-        if (!(file in latest.files)) expect(fs.existsSync(path.join(kit, file)), `${file}, gone in ${latest.version}`).toBe(false);
+        if (!(file in latest.files) && file !== moved?.[0]) expect(fs.existsSync(path.join(kit, file)), `${file}, gone in ${latest.version}`).toBe(false);
       }
     });
 
@@ -122,6 +142,11 @@ test('a site on an earlier release, with edits of its own, upgrades, keeps its e
       const merged = path.join(kit, changed!);
       fs.writeFileSync(merged, fs.readFileSync(`${merged}.kit-${latest.version}`, 'utf8') + edit(changed!));
       fs.rmSync(`${merged}.kit-${latest.version}`);
+      if (moved) {
+        // The moved file's edit carried to its first new place (kept a comment: it builds as before), the old file deleted.
+        fs.appendFileSync(path.join(kit, moved[1][0]!), edit(moved[1][0]!));
+        fs.rmSync(path.join(kit, moved[0]));
+      }
       await applyBlocks(site, [upgrade!], env);
       await applyBlocks(site, [reinstall!], env);
     });
