@@ -66,8 +66,6 @@ async function createConfig(): Promise<Config> {
       require.resolve('./plugins/lean-css'),
       [require.resolve('./plugins/lean-redoc'), {codeLanguages: await codeLanguages(specs)}],
       [require.resolve('./plugins/compile-hints'), {packages: ['redoc']}],
-      // A Content-Security-Policy <meta> on every page: no inline handlers, no scripts from elsewhere.
-      require.resolve('./plugins/content-security-policy'),
       // The reference kit's releases, which readers download and upgrade (docs/guides/fast-accessible-reference-pages.mdx).
       [require.resolve('./plugins/kit-archive'), {folder: 'reference-kit', releases: 'plugins/kit-archive/releases'}],
       [

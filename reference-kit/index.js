@@ -3,7 +3,9 @@
  * The reference kit: the redocusaurus preset, taking the same options, with fast and accessible
  * reference pages (README.md beside this file).
  *
- * It returns what the preset returns, with two changes:
+ * It takes one option of its own, `contentSecurityPolicy` (./lib/contentSecurityPolicy.js: the
+ * policy of every built page; `false` for none), and returns what the preset returns, with two
+ * changes:
  * - each spec's plugin is wrapped (./lib/specDataPlugin.js) so that a spec reaches only the pages
  *   that render it, with the headings of its descriptions found once, at build time;
  * - one more theme (./lib/themePlugin.js), after the preset's own, whose components
@@ -18,21 +20,27 @@ const redocusaurus = require('redocusaurus');
 const {kitThemeOptions} = require('./lib/themePlugin');
 
 /** @typedef {import('@docusaurus/types').PluginOptions} PluginOptions */
+/**
+ * The redocusaurus preset's options, and the kit's own.
+ * @typedef {import('redocusaurus').PresetOptions & {contentSecurityPolicy?: import('./lib/contentSecurityPolicy').ContentSecurityPolicyOption}} KitPresetOptions
+ */
 /** @type {typeof import('redocusaurus').default} */
 const preset = redocusaurus.default;
 
 /**
  * @param {import('@docusaurus/types').LoadContext} context
- * @param {import('redocusaurus').PresetOptions} options
+ * @param {KitPresetOptions} kitOptions
  * @returns {import('@docusaurus/types').Preset}
  */
-function referenceKit(context, options) {
+function referenceKit(context, kitOptions) {
+  // The kit's own option stays out of what redocusaurus and its plugins see (they check theirs).
+  const {contentSecurityPolicy, ...options} = kitOptions;
   const resolved = preset(context, options);
   const specIds = resolved.plugins.map(([, pluginOptions]) => pluginOptions.id ?? 'default');
   return {
     themes: [
       ...resolved.themes.map(([name, themeOptions]) => /** @type {[string, PluginOptions]} */ ([name, {...themeOptions}])),
-      [require.resolve('./lib/themePlugin'), {...kitThemeOptions(context, specIds)}],
+      [require.resolve('./lib/themePlugin'), {...kitThemeOptions(context, specIds, contentSecurityPolicy)}],
     ],
     // Redoc's `ignoreNamedSchemas`, for the check of the spec's schemas (./lib/modelLimits.js).
     plugins: resolved.plugins.map(([, pluginOptions]) => [

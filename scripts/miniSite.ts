@@ -62,6 +62,10 @@ export async function buildMiniSite(options: {
   env?: Record<string, string>;
   /** Adds one docs page and the site's search plugin (plugins/api-search), indexing each API page section by section. */
   search?: boolean;
+  /** The docs page's Markdown, with `search` (a line of text by default). */
+  docsMarkdown?: string;
+  /** Options of the reference kit's own, beside the specs (JSON), e.g. `{contentSecurityPolicy: false}`. */
+  kitOptions?: Record<string, unknown>;
   /** Runs the build under GNU time (`/usr/bin/time`, Debian's `time` package) to measure it. */
   measure?: boolean;
 }): Promise<MiniSiteBuild> {
@@ -82,7 +86,7 @@ export async function buildMiniSite(options: {
     : undefined;
   if (search) {
     await fs.mkdir(path.join(siteDir, 'docs'));
-    await fs.writeFile(path.join(siteDir, 'docs/index.md'), '# Mini docs\n\nA page for the search plugin to index.\n');
+    await fs.writeFile(path.join(siteDir, 'docs/index.md'), options.docsMarkdown ?? '# Mini docs\n\nA page for the search plugin to index.\n');
   }
   const config = `
 import {specEntries} from ${JSON.stringify(path.join(REPO_ROOT, 'scripts/specs'))};
@@ -99,6 +103,7 @@ export = async () => ({
     [${JSON.stringify(path.join(REPO_ROOT, 'reference-kit'))}, {
       config: ${JSON.stringify(path.join(REPO_ROOT, 'redocly.yaml'))},
       specs: await specEntries(${JSON.stringify(examples)}),
+      ...${JSON.stringify(options.kitOptions ?? {})},
     }],
   ],
   plugins: [

@@ -10,10 +10,9 @@
  *
  * Only where they are the last elements of the body: a script a plugin adds after them
  * (`postBodyTags`) would otherwise run before them, where it ran after.
+ *
+ * Applied after the build with the kit's other changes to the pages, in one pass (./builtPages.js).
  */
-const fs = require('node:fs');
-const path = require('node:path');
-
 /** Docusaurus's entry scripts as its template writes them, after its root element and ending the body. */
 const ENTRY_SCRIPTS = /^(?:\s*<script src="[^"]+"><\/script>)+(?=\s*<\/body>)/;
 /** The kit's references carry this attribute (../reference/LiveReference.tsx). */
@@ -37,32 +36,4 @@ function deferEntryScripts(html) {
   return html.slice(0, tailStart) + deferred + html.slice(tailStart + scripts.length);
 }
 
-/**
- * The HTML files under `dir`.
- * @param {string} dir
- * @returns {string[]}
- */
-function htmlFiles(dir) {
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(file);
-    return entry.name.endsWith('.html') ? [file] : [];
-  });
-}
-
-/**
- * Rewrites the built pages under `outDir`. Synchronously, on purpose: Docusaurus runs every
- * plugin's `postBuild` at once, and another may rewrite the same pages (a site's own
- * Content-Security-Policy, say); done in one go, before any of them has read a page, this never
- * writes over their change, nor they over this one.
- * @param {string} outDir
- */
-function deferEntryScriptsInBuild(outDir) {
-  for (const file of htmlFiles(outDir)) {
-    const html = fs.readFileSync(file, 'utf8');
-    const deferred = deferEntryScripts(html);
-    if (deferred !== html) fs.writeFileSync(file, deferred);
-  }
-}
-
-module.exports = {deferEntryScripts, deferEntryScriptsInBuild};
+module.exports = {deferEntryScripts};

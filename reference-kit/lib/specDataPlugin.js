@@ -27,6 +27,7 @@ const {recordHeadings} = require('./descriptionHeadings');
 const {outlineOf} = require('./outline');
 const {checkNamedSchemas} = require('./modelLimits');
 const {escapeRegExp} = require('./escapeRegExp');
+const fs = require('fs');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
 
@@ -106,6 +107,16 @@ const FETCHED_PIECES_SIZE = 1_000_000;
 const FETCHED_FILE_SIZE = 512_000;
 
 /**
+ * The first line of each file the build writes from a spec, which a page of the site could load as
+ * a script (`<script src>` is allowed from the site's origin): `#` and a space begin no script, so
+ * the whole file is a SyntaxError as JavaScript, whatever the spec put after it (`#!` would begin
+ * one). The browser's reader of a text file of pieces skips its first line
+ * (../reference/shared/pieceStore.ts); the download is YAML, where it is a comment.
+ */
+const PIECES_FILE_HEADER = '# Pieces of an OpenAPI description, read by the site\'s pages\n';
+const DOWNLOAD_HEADER = '# OpenAPI description, bundled by the site\'s build\n';
+
+/**
  * The data module's source, and the modules of its bundles of pieces.
  *
  * V8 compiles a function's body, its strings included, on the main thread the first time the
@@ -167,7 +178,7 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
     const lengths = files.buckets.map(() => []);
     files.places.forEach(([file], bucket) => lengths[file]?.push((buckets[bucket] ?? []).map((text) => text.length)));
     const entries = await Promise.all(
-      files.buckets.map(async (texts, index) => ({file: await createData(specPiecesFileName(id, index), texts.join('')), lengths: lengths[index]})),
+      files.buckets.map(async (texts, index) => ({file: await createData(specPiecesFileName(id, index), PIECES_FILE_HEADER + texts.join('')), lengths: lengths[index]})),
     );
     client = await createData(
       `spec-pieces-${id}.client.js`,
@@ -204,6 +215,8 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
 function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
   const plugin = redocPlugin(context, options);
   const id = options.id ?? 'default';
+  // The spec's download, as the plugin's postBuild writes it: a local spec without `url`.
+  const download = fs.existsSync(options.spec) && !options.url ? path.join('redocusaurus', `${options.id || 'api-spec'}.yaml`) : undefined;
   /** @type {string | undefined} */
   let dataModulePath;
   /** @type {{server: string; client: string} | undefined} */
@@ -256,6 +269,15 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
         module: {rules: [{test: specPiecesFiles(id), type: 'asset/resource', generator: {filename: 'assets/spec/[name].[contenthash:8][ext]'}}]},
       };
     },
+    /** @param {Parameters<NonNullable<RedocPlugin['postBuild']>>[0]} props */
+    async postBuild(props) {
+      await plugin.postBuild?.(props);
+      // The download starts with a comment line, so that it cannot run as a script (`DOWNLOAD_HEADER`).
+      const file = download && path.join(context.outDir, download);
+      if (!file || !fs.existsSync(file)) return;
+      const text = fs.readFileSync(file, 'utf8');
+      if (!text.startsWith(DOWNLOAD_HEADER)) fs.writeFileSync(file, DOWNLOAD_HEADER + text);
+    },
   };
 }
 
@@ -270,3 +292,5 @@ module.exports.validateOptions = ({options, validate}) => {
   return kitIgnoreNamedSchemas === undefined ? validated : {...validated, kitIgnoreNamedSchemas};
 };
 module.exports.specDataModule = specDataModule;
+module.exports.PIECES_FILE_HEADER = PIECES_FILE_HEADER;
+module.exports.DOWNLOAD_HEADER = DOWNLOAD_HEADER;

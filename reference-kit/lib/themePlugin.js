@@ -21,15 +21,19 @@
  *   patch. (As a build dependency of the cache, the patch evicted nothing the first time: a cache
  *   stored without that dependency is not checked against it.)
  *
- * After the build, the pages with a reference load Docusaurus's entry scripts deferred
- * (./deferEntryScripts.js).
+ * After the build, in one pass over the pages (./builtPages.js): the pages with a reference load
+ * Docusaurus's entry scripts deferred (./deferEntryScripts.js), and every page gets the kit's
+ * Content-Security-Policy, unless the preset's `contentSecurityPolicy` is false
+ * (./contentSecurityPolicy.js).
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const {createRequire} = require('node:module');
 const webpack = require('webpack');
-const {deferEntryScriptsInBuild} = require('./deferEntryScripts');
+const {rewriteBuiltPages} = require('./builtPages');
+const {resolveContentSecurityPolicy, withContentSecurityPolicy} = require('./contentSecurityPolicy');
+const {deferEntryScripts} = require('./deferEntryScripts');
 const {escapeRegExp} = require('./escapeRegExp');
 
 /**
@@ -37,6 +41,8 @@ const {escapeRegExp} = require('./escapeRegExp');
  * @property {string[]} specIds The spec ids of the kit preset that added this instance.
  * @property {string} [defaultSpecId] The site's first spec, which `useSpecData()` without an id
  *   reads; given to the instance of the site's first kit preset only.
+ * @property {false | import('./contentSecurityPolicy').Directives} [contentSecurityPolicy] The
+ *   pages' policy, or false for none; given to the instance of the site's first kit preset only.
  */
 
 /** @type {WeakMap<object, number>} Kit presets seen per site (per Docusaurus load context). */
@@ -48,12 +54,24 @@ const presetsBySite = new WeakMap();
  * after its own redocusaurus theme, so the kit's components win over every one of those.
  * @param {import('@docusaurus/types').LoadContext} context
  * @param {string[]} specIds
+ * @param {import('./contentSecurityPolicy').ContentSecurityPolicyOption} [contentSecurityPolicy]
+ *   The preset's option, checked here: the policy is the site's, set on its first kit preset.
  * @returns {Options & {id: string}}
  */
-function kitThemeOptions(context, specIds) {
+function kitThemeOptions(context, specIds, contentSecurityPolicy) {
   const index = presetsBySite.get(context) ?? 0;
   presetsBySite.set(context, index + 1);
-  return {id: index === 0 ? 'default' : `preset-${index}`, specIds, ...(index === 0 && {defaultSpecId: specIds[0]})};
+  if (index > 0 && contentSecurityPolicy !== undefined) {
+    throw new Error(
+      'reference-kit: the `contentSecurityPolicy` option is set on a kit preset other than the first. ' +
+        "It applies to every page of the site: set it once, on the site's first './reference-kit' preset.",
+    );
+  }
+  return {
+    id: index === 0 ? 'default' : `preset-${index}`,
+    specIds,
+    ...(index === 0 && {defaultSpecId: specIds[0], contentSecurityPolicy: resolveContentSecurityPolicy(contentSecurityPolicy)}),
+  };
 }
 
 const KIT_DIR = path.resolve(__dirname, '..');
@@ -87,13 +105,18 @@ const resolveFromRedoc = (/** @type {string} */ request) => createRequire(requir
  * @param {Options & {id: string}} options
  * @returns {import('@docusaurus/types').Plugin}
  */
-function referenceKitTheme(context, {id, specIds, defaultSpecId}) {
+function referenceKitTheme(context, {id, specIds, defaultSpecId, contentSecurityPolicy}) {
   return {
     name: 'reference-kit',
-    // Once per site: by the instance of the site's first kit preset.
+    // Once per site: by the instance of the site's first kit preset. Both changes in one synchronous
+    // pass, so that neither writes over the other's (./builtPages.js).
     ...(id === 'default' && {
       postBuild({outDir}) {
-        deferEntryScriptsInBuild(outDir);
+        const policy = contentSecurityPolicy ?? resolveContentSecurityPolicy(undefined);
+        rewriteBuiltPages(outDir, [
+          deferEntryScripts,
+          ...(policy ? [(/** @type {string} */ html, /** @type {string} */ file) => withContentSecurityPolicy(html, policy, file)] : []),
+        ]);
       },
     }),
     getThemePath() {

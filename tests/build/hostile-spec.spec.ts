@@ -2,8 +2,9 @@
  * A hostile API description (tests/fixtures/hostile-spec.yaml) as pages of a site built as this one
  * is (the reference kit, this site's redocly.yaml), once as a local file and once from a URL: its
  * markup never becomes script. The site's Redoc options turn sanitizing on for files (`sanitize` in redocly.yaml); the kit
- * turns it on for URL specs by itself. The mini site has no Content-Security-Policy (the site's
- * own is tested in tests/site/routes.spec.ts), so what is checked here is the sanitizing alone.
+ * turns it on for URL specs by itself. The mini site is built with the kit's Content-Security-Policy
+ * off (`contentSecurityPolicy: false`; the policy is tested in tests/build/content-security-policy.spec.ts),
+ * so what is checked here is the sanitizing alone.
  */
 import fs from 'node:fs/promises';
 import {expect, test} from '@playwright/test';
@@ -33,7 +34,11 @@ test.describe('a hostile spec', () => {
     test.setTimeout(300_000);
     const server = await startSpecServer({body: await fs.readFile(HOSTILE_SPEC, 'utf8')});
     try {
-      build = await buildMiniSite({examples: PAGES, env: {REMOTE_SPEC_URL: server.url, REMOTE_SPEC_STRICT: '1'}});
+      build = await buildMiniSite({
+        examples: PAGES,
+        env: {REMOTE_SPEC_URL: server.url, REMOTE_SPEC_STRICT: '1'},
+        kitOptions: {contentSecurityPolicy: false},
+      });
     } finally {
       await server.close();
     }
@@ -48,6 +53,7 @@ test.describe('a hostile spec', () => {
   for (const {specId, route} of PAGES) {
     test(`${specId}: the built HTML holds none of its scripting markup, and the text still renders`, async () => {
       const html = await build!.readBuilt(`${route.slice(1)}index.html`);
+      expect(html, 'no policy: the kit’s is off here').not.toContain('http-equiv="Content-Security-Policy"');
       for (const text of HOSTILE_PAGE_TEXT) expect(html).toContain(text);
       // Legitimate Markdown still renders: a link, inline code, a table.
       expect(html).toContain('href="https://example.com/docs"');

@@ -1,12 +1,16 @@
 /**
  * reference-kit/lib/specDataPlugin.js, run as Docusaurus runs it (load, content loaded, webpack
- * configuration) on two large specs in one site: the text files of each spec's pieces are taken by
- * its own instance's webpack rule and by no other's. Node only: no browser page is opened.
+ * configuration, post build) on large specs: the text files of each spec's pieces are taken by its
+ * own instance's webpack rule and by no other's; each of those files, and the spec's download,
+ * begins with a line that is no script, which the browser's reader of the pieces skips. Node only:
+ * no browser page is opened.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import {expect, test} from '@playwright/test';
+import {fetchedBuckets} from '../../reference-kit/reference/shared/pieceStore';
 
 interface Rule {
   test: RegExp;
@@ -16,9 +20,26 @@ interface Plugin {
   loadContent(): Promise<unknown>;
   contentLoaded(args: {content: unknown; actions: Record<string, unknown>}): Promise<void>;
   configureWebpack(config: unknown, isServer: boolean): {module?: {rules: Rule[]}};
+  postBuild(props: {outDir: string; content: unknown}): Promise<void>;
 }
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const specDataPlugin = require('../../reference-kit/lib/specDataPlugin.js') as (context: unknown, options: unknown) => Plugin;
+const specDataModule = require('../../reference-kit/lib/specDataPlugin.js') as ((context: unknown, options: unknown) => Plugin) & {
+  PIECES_FILE_HEADER: string;
+  DOWNLOAD_HEADER: string;
+};
+const specDataPlugin = specDataModule;
+const {PIECES_FILE_HEADER, DOWNLOAD_HEADER} = specDataModule;
+
+/** Whether `text` compiles as a classic script (nothing is run). */
+function compilesAsScript(text: string): boolean {
+  try {
+    new vm.Script(text);
+    return true;
+  } catch (error) {
+    if (error instanceof SyntaxError || (error as Error).name === 'SyntaxError') return false;
+    throw error;
+  }
+}
 
 /** An OpenAPI description whose pieces come to well over the 1 MB past which they are text files. */
 function largeSpec(): object {
@@ -65,6 +86,70 @@ test('each spec’s text files are taken by its own plugin instance’s webpack 
         }
       }
     }
+  } finally {
+    await fs.rm(siteDir, {recursive: true, force: true});
+  }
+});
+
+test('the text files of pieces and the download begin with a line that is no script, and the browser reads every piece as written', async () => {
+  test.setTimeout(120_000);
+  const siteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'spec-data-plugin-'));
+  try {
+    const specFile = path.join(siteDir, 'widgets.json');
+    await fs.writeFile(specFile, JSON.stringify(largeSpec()));
+    const outDir = path.join(siteDir, 'build');
+    const context = {siteDir, baseUrl: '/', siteConfig: {baseUrl: '/'}, outDir};
+    const plugin = specDataPlugin(context, {id: 'widgets', spec: specFile, route: '/widgets/'});
+    const written = new Map<string, string>();
+    const createData = async (name: string, source: string) => {
+      const file = path.join(siteDir, '.docusaurus', name);
+      await fs.mkdir(path.dirname(file), {recursive: true});
+      await fs.writeFile(file, source);
+      written.set(name, file);
+      return file;
+    };
+    const content = await plugin.loadContent();
+    await plugin.contentLoaded({content, actions: {createData, setGlobalData: () => undefined, addRoute: () => undefined}});
+
+    const textFiles = [...written.keys()].filter((name) => name.endsWith('.txt')).sort((a, b) => a.localeCompare(b, 'en', {numeric: true}));
+    expect(textFiles.length).toBeGreaterThan(1);
+    for (const name of textFiles) {
+      const text = await fs.readFile(written.get(name)!, 'utf8');
+      expect(text.startsWith(PIECES_FILE_HEADER), name).toBe(true);
+      expect(compilesAsScript(text), name).toBe(false);
+    }
+    // JSON texts one after the other may compile (an empty object is a block, an array an expression): not after the header.
+    expect(compilesAsScript('{}["a",{"b":1}]["c"]')).toBe(true);
+    expect(compilesAsScript(`${PIECES_FILE_HEADER}{}["a",{"b":1}]["c"]`)).toBe(false);
+
+    // The browser's side: the client module's files and lengths, each file fetched and cut into bundles.
+    const client = await fs.readFile(written.get('spec-pieces-widgets.client.js')!, 'utf8');
+    const lengths = Array.from(client.matchAll(/\[file\d+, JSON\.parse\((".*?")\)\]/g), ([, literal]) => JSON.parse(JSON.parse(literal!)) as number[][]);
+    expect(lengths).toHaveLength(textFiles.length);
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: string) => new Response(await fs.readFile(url, 'utf8'))) as typeof fetch;
+    try {
+      const {buckets, ready} = fetchedBuckets(textFiles.map((name, index) => [written.get(name)!, lengths[index]!]));
+      await ready;
+      expect(buckets.length).toBeGreaterThan(0);
+      buckets.forEach((bucket, index) => {
+        // eslint-disable-next-line @typescript-eslint/no-var-requires
+        const expected = require(written.get(`spec-data-widgets-${index}.js`)!) as string[];
+        expect(bucket(), `bucket ${index}`).toEqual(expected);
+      });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+
+    // The download the plugin writes after the build: YAML, with a comment line first.
+    await fs.mkdir(outDir);
+    await plugin.postBuild({outDir, content});
+    const download = await fs.readFile(path.join(outDir, 'redocusaurus/widgets.yaml'), 'utf8');
+    expect(download.startsWith(DOWNLOAD_HEADER)).toBe(true);
+    expect(DOWNLOAD_HEADER).toMatch(/^# [^\n]*\n$/);
+    expect(compilesAsScript(download)).toBe(false);
+    await plugin.postBuild({outDir, content});
+    expect(await fs.readFile(path.join(outDir, 'redocusaurus/widgets.yaml'), 'utf8'), 'written once').toBe(download);
   } finally {
     await fs.rm(siteDir, {recursive: true, force: true});
   }

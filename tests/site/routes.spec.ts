@@ -14,8 +14,9 @@ const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInPro
  * Docusaurus 2 runtime and Infima's CSS alone take about 105 KB (see bench/results.md).
  * Docs pages with code blocks load the code block component and Prism (16 KB) on top; the home page's
  * snippet is highlighted at build time (plugins/lean-prism/StaticCodeBlock.tsx). Every page's HTML
- * carries its Content-Security-Policy (plugins/content-security-policy), and code blocks the
- * site's address (src/theme/CodeBlock): the docs ceiling went from 160 to 162 KB with them.
+ * carries its Content-Security-Policy (the reference kit's: reference-kit/lib/contentSecurityPolicy.js),
+ * and code blocks the site's address (src/theme/CodeBlock): the docs ceiling went from 160 to 162 KB
+ * with them.
  */
 // docs: 163, not 162: a page reached by a click renders in a task of its own (the Docusaurus patch,
 // patches/@docusaurus+core+2.4.3.patch), a few bytes more in every page's main bundle.
@@ -46,7 +47,7 @@ test.describe('every route of the specification, on a first visit', () => {
       expect(problems.pageErrors).toEqual([]);
       expect(problems.consoleErrors).toEqual([]);
       expect(load.thirdParty, 'no request leaves the site').toEqual([]);
-      // Every page has a Content-Security-Policy, and nothing on it breaks it (plugins/content-security-policy).
+      // Every page has a Content-Security-Policy, and nothing on it breaks it (reference-kit/lib/contentSecurityPolicy.js).
       await expect(page.locator('head > meta[http-equiv="Content-Security-Policy"]')).toHaveCount(1);
       expect(problems.cspViolations, 'Content-Security-Policy violations').toEqual([]);
 

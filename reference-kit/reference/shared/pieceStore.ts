@@ -33,16 +33,17 @@ function namedComponents(text: string): string[] {
 
 /**
  * A large spec's bundles of pieces from text files, each the texts of a few bundles one after the
- * other (../lib/specDataPlugin.js), given with the lengths of their pieces. They are fetched as soon
- * as the page's module runs, without holding up its hydration, and each is cut into its bundles'
- * texts when it comes in. The reference's sections wait for them (`ready`); anything that reads a
- * piece before its file is in (a reader's component reading `spec` while the page hydrates) gets
- * the file by a synchronous request, slow but right.
+ * other after a first line of its own (../../lib/specDataPlugin.js), given with the lengths of their
+ * pieces. They are fetched as soon as the page's module runs, without holding up its hydration, and
+ * each is cut into its bundles' texts when it comes in. The reference's sections wait for them
+ * (`ready`); anything that reads a piece before its file is in (a reader's component reading `spec`
+ * while the page hydrates) gets the file by a synchronous request, slow but right.
  */
 export function fetchedBuckets(files: [url: string, lengths: number[][]][]): Pick<SpecPieces, 'buckets' | 'ready'> {
   const texts: string[][] = [];
   const cut = (file: number, text: string) => {
-    let start = 0;
+    // After the file's first line, which keeps it from running as a script (../../lib/specDataPlugin.js).
+    let start = text.indexOf('\n') + 1;
     texts[file] ??= files[file]![1].map((lengths) => text.slice(start, (start += lengths.reduce((sum, length) => sum + length, 0))));
   };
   // From the next task: the page's module runs in the task that hydrates it, and starting a
