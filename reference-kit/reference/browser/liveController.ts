@@ -53,6 +53,9 @@ export interface LiveControllerOptions {
   onUnavailable(error: unknown): void;
 }
 
+/** Times a link's target is scrolled to, at most, while the sections around it come to life. */
+const LANDINGS = 6;
+
 /** The outline's items, in page order. */
 function outlineItems(outline: OutlineItem[]): OutlineItem[] {
   return outline.flatMap((item) => [item, ...outlineItems(item.items ?? [])]);
@@ -112,23 +115,44 @@ export function startLiveReference(options: LiveControllerOptions): () => void {
   let adoption: Promise<AdoptedReference | undefined> | undefined;
   /**
    * Once they are: lands on the link's target (`land`), brings `sectionElements` to life near
-   * the viewport, and lands again once those have; then fills the others in idle time.
+   * the viewport, and fills the others in idle time once those have.
    */
   const adopt = (reference: AdoptedReference, land: boolean, sectionElements: HTMLElement[], withInfo: boolean) => {
     adopted = reference;
-    if (land) {
-      fillHolder(reference, target);
-      options.scrollToTarget();
-    }
+    if (land) fillHolder(reference, target);
     startSections(sectionElements, withInfo);
-    // The browser keeps the section at the top of the viewport in place while the sections around
-    // change from their estimated height to their own: the target is scrolled to again after.
+    if (land) landOnTarget();
     afterNearbyWakes(() => {
-      if (controller.signal.aborted) return;
-      if (land) options.scrollToTarget();
-      reference.fillWhenIdle(controller.signal);
+      if (!controller.signal.aborted) reference.fillWhenIdle(controller.signal);
     });
     return reference;
+  };
+  /**
+   * Scrolls to the link's target, and again each time the sections around it came to life and
+   * moved it (from their estimated heights to their own, or their estimates refitted), until it
+   * stays put or the reader takes over the scrolling.
+   */
+  const landOnTarget = () => {
+    const element = () => root.querySelector(`[id="${CSS.escape(target)}"]`);
+    const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    let readerScrolled = false;
+    const onInput = () => (readerScrolled = true);
+    READER_INPUT.forEach((type) => window.addEventListener(type, onInput, {passive: true, capture: true}));
+    const done = () => READER_INPUT.forEach((type) => window.removeEventListener(type, onInput, {capture: true}));
+    const land = (rounds: number) => {
+      if (controller.signal.aborted || readerScrolled || rounds === 0) return done();
+      options.scrollToTarget();
+      const top = element()?.getBoundingClientRect().top;
+      // A frame on, the scroll has scheduled the wakes of the sections now near the viewport.
+      requestAnimationFrame(() =>
+        afterNearbyWakes(() => {
+          const moved = top !== undefined && Math.abs((element()?.getBoundingClientRect().top ?? top) - top) >= 1;
+          if (moved) land(rounds - 1);
+          else done();
+        }),
+      );
+    };
+    land(LANDINGS);
   };
   /** The menu works while the sections go in: an item whose section is not in yet is scrolled to once it is. */
   const whenInPage = (id: string) =>
