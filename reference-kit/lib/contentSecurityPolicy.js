@@ -21,7 +21,6 @@
  * directive out). Directives a `<meta>` policy cannot carry are refused with the header to use.
  */
 const crypto = require('node:crypto');
-const {createRequire} = require('node:module');
 
 /**
  * A policy: each directive's sources, in the order they are written.
@@ -202,11 +201,10 @@ function resolveContentSecurityPolicy(option) {
   return directives;
 }
 
-/** parse5, as Redoc's jsdom resolves it: a package every site with the kit has (Redoc 2.1.4 depends on jsdom). */
+/** parse5 (./parse5.js), loaded when first needed. */
 function loadParser() {
-  const redoc = createRequire(require.resolve('redoc/package.json'));
   /** @type {typeof import('parse5')} */
-  const parse5 = createRequire(redoc.resolve('jsdom'))('parse5');
+  const parse5 = require('./parse5');
   return parse5;
 }
 /** @type {typeof import('parse5') | undefined} */

@@ -14,6 +14,8 @@
  * GitHub's API (tests/fixtures/openapi-corpus), at widths from 360 to 1,920 px, to err on the tall
  * side (`WEIGHTS`).
  */
+import type {TokenHandler} from 'parse5';
+import {Tokenizer, TokenizerMode} from '../../lib/parse5';
 import {AHEAD_PROPS, ATTR, PROP, SECTIONS_PER_STEP} from '../shared/contract';
 import type {TextWidthFactors} from '../shared/heldCss';
 
@@ -50,15 +52,14 @@ const emptyPanel = (): PanelFeatures => ({headings: 0, blocks: 0, rows: 0, butto
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 const BLOCKS = new Set(['p', 'li', 'dt', 'dd', 'blockquote']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-
-const decodeText = (text: string) =>
-  text
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/&(?:#x?[0-9a-f]+|[a-z]+);/gi, ' ');
+/** Elements whose content the tokenizer reads as text alone, as the HTML parser has it do. */
+const TEXT_ONLY = {style: 'RAWTEXT', xmp: 'RAWTEXT', iframe: 'RAWTEXT', noembed: 'RAWTEXT', noframes: 'RAWTEXT', script: 'SCRIPT_DATA', textarea: 'RCDATA', title: 'RCDATA'} as const;
 
 /**
- * Counts what the panels of a section's HTML hold. `panelClasses` are the class names that mark
- * Redoc's middle and right panels (their styled-components ids).
+ * Counts what the panels of a section's HTML hold, read with an HTML tokenizer (parse5's, as the
+ * kit's Node code has it: ../../lib/parse5.js): the section's own HTML, as the server rendered it
+ * on its own (./renderReference.ts). `panelClasses` are the class names that mark Redoc's middle
+ * and right panels (their styled-components ids).
  */
 export function sectionFeatures(html: string, panelClasses: {middle: string; right: string}): SectionFeatures {
   const features: SectionFeatures = {middle: emptyPanel(), right: emptyPanel(), middlePanels: 0, rightPanels: 0};
@@ -70,58 +71,74 @@ export function sectionFeatures(html: string, panelClasses: {middle: string; rig
     collapsed: boolean;
   }
   const stack: Open[] = [];
-  const token = /<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|([^<]+)|<!--[\s\S]*?-->/g;
-  for (let match = token.exec(html); match; match = token.exec(html)) {
+  let text = '';
+  /** The text since the last tag, counted in the panel it is in. */
+  const countText = () => {
     const top = stack[stack.length - 1];
     const panel = top?.panel;
-    if (match[4] !== undefined || match[0].startsWith('<!--')) {
-      if (match[4] === undefined || !panel || top?.hidden) continue;
-      const text = decodeText(match[4]);
+    if (text && panel && !top.hidden) {
       if (top.code) {
         features[panel].code += text.length;
         features[panel].codeLines += (text.match(/\n/g) ?? []).length;
       } else {
         features[panel].prose += text.replace(/\s+/g, ' ').trim().length;
       }
-      continue;
     }
-    const [, closing, name, attributes = ''] = match;
-    const tag = name!.toLowerCase();
-    if (closing) {
-      // Close up to the matching element (the HTML is well formed: React wrote it).
+    text = '';
+  };
+  const onText = ({chars}: {chars: string}) => {
+    text += chars;
+  };
+  const handler: TokenHandler = {
+    onCharacter: onText,
+    onWhitespaceCharacter: onText,
+    onNullCharacter: () => undefined,
+    onComment: () => undefined,
+    onDoctype: () => undefined,
+    onEof: countText,
+    onEndTag(token) {
+      countText();
+      // Close up to the matching element.
       for (let i = stack.length - 1; i >= 0; i--) {
-        if (stack[i]!.tag === tag) {
+        if (stack[i]!.tag === token.tagName) {
           stack.length = i;
           break;
         }
       }
-      continue;
-    }
-    const classes = ` ${/\sclass="([^"]*)"/.exec(attributes)?.[1] ?? ''} `;
-    let ownPanel = panel;
-    if (!panel && classes.includes(` ${panelClasses.middle} `)) {
-      ownPanel = 'middle';
-      features.middlePanels += 1;
-    } else if (!panel && classes.includes(` ${panelClasses.right} `)) {
-      ownPanel = 'right';
-      features.rightPanels += 1;
-    }
-    // A collapsed JSON value hides its list (Redoc's JSON viewer).
-    const hidden = Boolean(top?.hidden) || (tag === 'ul' && Boolean(top?.collapsed) && classes.includes(' collapsible '));
-    const code = Boolean(top?.code) || tag === 'pre' || tag === 'code' || classes.includes(' redoc-json ');
-    if (ownPanel && !hidden) {
-      const counts = features[ownPanel];
-      if (HEADINGS.has(tag)) counts.headings += 1;
-      else if (tag === 'tr') counts.rows += 1;
-      else if (tag === 'button') counts.buttons += 1;
-      else if (tag === 'pre') counts.codeLines += 1;
-      else if (tag === 'li' && classes.includes('react-tabs__tab')) counts.tabs += 1;
-      else if (tag === 'li' && code) counts.codeLines += 1;
-      else if (BLOCKS.has(tag)) counts.blocks += 1;
-    }
-    const selfClosing = VOID_ELEMENTS.has(tag) || /\/\s*$/.test(attributes);
-    if (!selfClosing) stack.push({tag, panel: ownPanel, code, hidden, collapsed: classes.includes(' collapsed ')});
-  }
+    },
+    onStartTag(token) {
+      countText();
+      const tag = token.tagName;
+      const top = stack[stack.length - 1];
+      const panel = top?.panel;
+      const classes = ` ${token.attrs.find((attribute) => attribute.name === 'class')?.value ?? ''} `;
+      let ownPanel = panel;
+      if (!panel && classes.includes(` ${panelClasses.middle} `)) {
+        ownPanel = 'middle';
+        features.middlePanels += 1;
+      } else if (!panel && classes.includes(` ${panelClasses.right} `)) {
+        ownPanel = 'right';
+        features.rightPanels += 1;
+      }
+      // A collapsed JSON value hides its list (Redoc's JSON viewer).
+      const hidden = Boolean(top?.hidden) || (tag === 'ul' && Boolean(top?.collapsed) && classes.includes(' collapsible '));
+      const code = Boolean(top?.code) || tag === 'pre' || tag === 'code' || classes.includes(' redoc-json ');
+      if (ownPanel && !hidden) {
+        const counts = features[ownPanel];
+        if (HEADINGS.has(tag)) counts.headings += 1;
+        else if (tag === 'tr') counts.rows += 1;
+        else if (tag === 'button') counts.buttons += 1;
+        else if (tag === 'pre') counts.codeLines += 1;
+        else if (tag === 'li' && classes.includes('react-tabs__tab')) counts.tabs += 1;
+        else if (tag === 'li' && code) counts.codeLines += 1;
+        else if (BLOCKS.has(tag)) counts.blocks += 1;
+      }
+      if (tag in TEXT_ONLY) tokenizer.state = TokenizerMode[TEXT_ONLY[tag as keyof typeof TEXT_ONLY]];
+      if (!VOID_ELEMENTS.has(tag) && !token.selfClosing) stack.push({tag, panel: ownPanel, code, hidden, collapsed: classes.includes(' collapsed ')});
+    },
+  };
+  const tokenizer = new Tokenizer({sourceCodeLocationInfo: false}, handler);
+  tokenizer.write(html, true);
   return features;
 }
 
