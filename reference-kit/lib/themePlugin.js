@@ -10,8 +10,9 @@
  *   bundler and `yaml`) only when a spec is fetched in the browser, in a chunk of its own
  *   (./specLoader.js): specs are loaded at build time, yet every API page downloaded and compiled
  *   that code. `npm start` keeps Redoc's loader as it is.
- * - The server build sanitizes with DOMPurify on jsdom where Redoc asks for DOMPurify
- *   (./serverPurify.js): Redoc's `untrustedSpec` option otherwise throws in a server render.
+ * - Where Redoc asks for DOMPurify, both builds get one with the kit's profile (./purifyProfile.js):
+ *   the server's on jsdom (./serverPurify.js; Redoc's `untrustedSpec` option otherwise throws in a
+ *   server render), the browser's on the page (./browserPurify.js), production and `npm start`.
  * - Redoc's "API docs by Redocly" mark is an image from cdn.redoc.ly: a request to another site on
  *   every API page, which fails offline. It becomes an inline image (./redocLogoLoader.js).
  * - The site's pages that render a spec import that spec's data module (./specImportsLoader.js).
@@ -131,6 +132,10 @@ function referenceKitTheme(context, {id, specIds, defaultSpecId, contentSecurity
         new webpack.NormalModuleReplacementPlugin(REDOC_DEPENDENCIES, (resource) => {
           if (resource.context === KIT_LIB_DIR) resource.request = resolveFromRedoc(resource.request);
         }),
+        // Redoc's request only: the kit's own require('dompurify') (in ./lib) gets the real one.
+        new webpack.NormalModuleReplacementPlugin(/^dompurify$/, (resource) => {
+          if (REDOC_BUNDLE_DIR.test(resource.context)) resource.request = require.resolve(isServer ? './serverPurify' : './browserPurify');
+        }),
       ];
       if (isServer) {
         plugins.push(
@@ -138,9 +143,6 @@ function referenceKitTheme(context, {id, specIds, defaultSpecId, contentSecurity
             exactly(path.join(KIT_DIR, 'reference', 'browser', 'BuiltReference.tsx')),
             path.join(KIT_DIR, 'reference', 'server', 'BuiltReference.tsx'),
           ),
-          new webpack.NormalModuleReplacementPlugin(/^dompurify$/, (resource) => {
-            if (REDOC_BUNDLE_DIR.test(resource.context)) resource.request = require.resolve('./serverPurify');
-          }),
         );
       } else if (config.mode === 'production') {
         plugins.push(

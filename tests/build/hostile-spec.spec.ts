@@ -1,8 +1,8 @@
 /**
  * A hostile API description (tests/fixtures/hostile-spec.yaml) as pages of a site built as this one
  * is (the reference kit, this site's redocly.yaml), once as a local file and once from a URL: its
- * markup never becomes script. The site's Redoc options turn sanitizing on for files (`sanitize` in redocly.yaml); the kit
- * turns it on for URL specs by itself. The mini site is built with the kit's Content-Security-Policy
+ * markup never becomes script. The kit sanitizes every spec unless a site opts out, which this
+ * site's redocly.yaml does not; a URL spec whatever the options say. The mini site is built with the kit's Content-Security-Policy
  * off (`contentSecurityPolicy: false`; the policy is tested in tests/build/content-security-policy.spec.ts),
  * so what is checked here is the sanitizing alone.
  */

@@ -8,7 +8,7 @@ import type {RedocRawOptions} from 'redoc';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import {usePluginData, useAllPluginInstancesData} from '@docusaurus/useGlobalData';
 import type {GlobalData} from 'docusaurus-theme-redoc/dist/types/options';
-import {withKitDefaults, withPalette} from './palettes';
+import {sanitizesMarkdown, withKitDefaults, withPalette} from './palettes';
 
 /** What docusaurus-theme-redoc publishes for one theme id: Redoc's options and the two modes' themes. */
 function useThemeData(themeId: string): GlobalData {
@@ -32,8 +32,7 @@ export function useModeOptions(themeId: string, optionsOverrides?: RedocRawOptio
       const modeOptions = withPalette(withKitDefaults({...options, theme} as RedocRawOptions), mode, optionsOverrides, options.theme);
       return {
         ...modeOptions,
-        // `sanitize` is the name Redocly's config schema and Redoc 2.4 and later give Redoc 2.1.4's `untrustedSpec`.
-        untrustedSpec: Boolean(modeOptions.untrustedSpec || (modeOptions as {sanitize?: unknown}).sanitize),
+        untrustedSpec: sanitizesMarkdown(modeOptions),
         scrollYOffset: ExecutionEnvironment.canUseDOM ? modeOptions.scrollYOffset : 0,
       };
     };

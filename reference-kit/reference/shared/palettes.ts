@@ -178,3 +178,17 @@ export const KIT_REDOC_OPTIONS: RedocRawOptions = {
 export function withKitDefaults(options: RedocRawOptions): RedocRawOptions {
   return mergeTrees(KIT_REDOC_OPTIONS as Tree, options as Tree) as RedocRawOptions;
 }
+
+/**
+ * Whether a spec's Markdown is sanitized (Redoc's `untrustedSpec`): by default, unless the options
+ * say `false` under either name (`sanitize` is what Redocly's config schema and Redoc 2.4 and later
+ * call Redoc 2.1.4's `untrustedSpec`). A `true` wins over a `false`, so a URL spec's forced
+ * `untrustedSpec` (../../theme/Redoc) holds whatever the site says.
+ */
+export function sanitizesMarkdown(options: RedocRawOptions): boolean {
+  // Read as Redoc reads its boolean options: a string is true unless it is 'false'.
+  const said = [options.untrustedSpec, (options as {sanitize?: unknown}).sanitize]
+    .filter((value) => value !== undefined && value !== null)
+    .map((value) => (typeof value === 'string' ? value !== 'false' : Boolean(value)));
+  return said.includes(true) || !said.includes(false);
+}

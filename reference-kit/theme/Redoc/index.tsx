@@ -4,9 +4,10 @@
  * for both colour modes and brought to life piece by piece in the browser. Same props as the
  * theme's component.
  *
- * A spec that came from a URL is not the site's own: its Markdown is sanitized (Redoc's
- * `untrustedSpec`), whatever the site's options say. A reference given only a `url` fetches it in
- * the browser (../../reference/FetchedReference).
+ * Every spec's Markdown is sanitized (Redoc's `untrustedSpec`) unless the site's options turn it
+ * off (../../reference/shared/modeOptions.ts); a spec that came from a URL is not the site's own, so
+ * its Markdown is sanitized whatever they say. A reference given only a `url` fetches it in the
+ * browser (../../reference/FetchedReference).
  */
 import React from 'react';
 import type {RedocRawOptions} from 'redoc';
