@@ -35,7 +35,6 @@ const webpack = require('webpack');
 const {rewriteBuiltPages} = require('./builtPages');
 const {resolveContentSecurityPolicy, withContentSecurityPolicy} = require('./contentSecurityPolicy');
 const {deferEntryScripts} = require('./deferEntryScripts');
-const {escapeRegExp} = require('./escapeRegExp');
 
 /**
  * @typedef {object} Options
@@ -76,8 +75,10 @@ function kitThemeOptions(context, specIds, contentSecurityPolicy) {
 }
 
 const KIT_DIR = path.resolve(__dirname, '..');
-/** @param {string} file */
-const exactly = (file) => new RegExp(`^${escapeRegExp(file)}$`);
+/** How the kit's `Redoc` (../theme/Redoc) imports the browser's reference, which the server build replaces. */
+const BROWSER_BUILT_REFERENCE = /^\.\.\/\.\.\/reference\/browser\/BuiltReference$/;
+const THEME_REDOC_DIR = path.join(KIT_DIR, 'theme', 'Redoc');
+const SERVER_BUILT_REFERENCE = path.join(KIT_DIR, 'reference', 'server', 'BuiltReference.tsx');
 
 /** What Redoc's `loadAndBundleSpec` alone needs, as Redoc's bundle requests it. */
 const SPEC_LOADER_REQUESTS = /^(@redocly\/openapi-core\/lib\/(bundle|config\/config)|yaml)$/;
@@ -86,6 +87,7 @@ const REDOC_BUNDLE_FILE = /[\\/]redoc[\\/]bundles[\\/]redoc(\.browser)?\.lib\.js
 /** The packages of Redoc's that the kit's own modules in ./ import: resolved as Redoc resolves them. */
 const REDOC_DEPENDENCIES = /^(dompurify|jsdom|yaml|@redocly\/openapi-core\/lib\/(bundle|config\/config))$/;
 const KIT_LIB_DIR = __dirname;
+const PARSE5_MODULE = path.join(KIT_LIB_DIR, 'parse5');
 const PATCH_DIR = path.join(KIT_DIR, 'patches');
 
 /** A hash of the kit's patch files, names and contents. */
@@ -139,10 +141,10 @@ function referenceKitTheme(context, {id, specIds, defaultSpecId, contentSecurity
       ];
       if (isServer) {
         plugins.push(
-          new webpack.NormalModuleReplacementPlugin(
-            exactly(path.join(KIT_DIR, 'reference', 'browser', 'BuiltReference.tsx')),
-            path.join(KIT_DIR, 'reference', 'server', 'BuiltReference.tsx'),
-          ),
+          // The request, before it is resolved: the server's module then resolves its own imports from its own folder.
+          new webpack.NormalModuleReplacementPlugin(BROWSER_BUILT_REFERENCE, (resource) => {
+            if (resource.context === THEME_REDOC_DIR) resource.request = SERVER_BUILT_REFERENCE;
+          }),
         );
       } else if (config.mode === 'production') {
         plugins.push(
@@ -156,12 +158,16 @@ function referenceKitTheme(context, {id, specIds, defaultSpecId, contentSecurity
         plugins,
         // Merged into Docusaurus's cache settings, when the cache is on.
         ...(typeof cache === 'object' && cache.type === 'filesystem' && {cache: {type: 'filesystem', version: `${cache.version ?? ''}-redoc-patches-${patchesHash()}`}}),
-        // jsdom is loaded by Node when the server renders (./serverPurify.js), not bundled.
+        // Loaded by Node when the server renders, not bundled: jsdom (./serverPurify.js), and parse5
+        // as jsdom resolves it (./parse5.js, for the sections' estimates).
         ...(isServer && {
           externals: [
             /** @param {{context?: string; request?: string}} data @param {(error?: null, result?: string) => void} callback */
-            ({context, request}, callback) =>
-              context === KIT_LIB_DIR && request === 'jsdom' ? callback(null, `commonjs ${resolveFromRedoc('jsdom')}`) : callback(),
+            ({context, request}, callback) => {
+              if (context === KIT_LIB_DIR && request === 'jsdom') return callback(null, `commonjs ${resolveFromRedoc('jsdom')}`);
+              if (context && request && path.resolve(context, request).replace(/\.js$/, '') === PARSE5_MODULE) return callback(null, `commonjs ${PARSE5_MODULE}.js`);
+              return callback();
+            },
           ],
         }),
         module: {
