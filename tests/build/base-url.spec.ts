@@ -132,7 +132,7 @@ test(`the site built under ${BASE}: every URL in its pages resolves there, and a
       );
       // The navbar's logo and the spec's x-logo. (Redoc adds its own mark beside "API docs by Redocly"
       // only once its menu is rendered by React, which a page that loads with the server's HTML
-      // does not do: reference-kit/reference/liveMenu.ts.)
+      // does not do: reference-kit/reference/browser/liveMenu.ts.)
       expect.soft(images.length, images.map((image) => image.src).join(', ')).toBeGreaterThanOrEqual(2);
       for (const image of images) {
         const url = new URL(image.src);

@@ -22,8 +22,8 @@ test('without JavaScript, an API page has its operations and the pre-rendered st
   await page.goto(API_PAGE);
   const reference = page.locator('.redocusaurus');
   for (const summary of summaries) await expect(reference, summary).toContainText(summary);
-  // Light, dark, the menu's states (reference-kit/reference/stateCss.ts) and the sections' shared
-  // height estimates (reference-kit/reference/sectionHeights.ts).
+  // Light, dark, the menu's states (reference-kit/reference/server/stateCss.ts) and the sections' shared
+  // height estimates (reference-kit/reference/server/sectionEstimates.ts).
   await expect(page.locator('.redocusaurus-styles style')).toHaveCount(4);
   await expect(page.locator('#operation\\/addPet')).toHaveCount(1);
   await context.close();

@@ -1,7 +1,7 @@
 /**
  * reference-kit/reference/browser/specParts.ts: each section of a reference comes to life from a part of
  * the spec that holds only what it shows (one operation, a tag, the API's description), built from
- * the spec's pieces (reference-kit/lib/specPieces.js, reference-kit/reference/pieceStore.ts). Each
+ * the spec's pieces (reference-kit/lib/specPieces.js, reference-kit/reference/shared/pieceStore.ts). Each
  * section must render exactly as it does from the store of the whole spec, under Redoc's own id,
  * from its part alone: no fallback to the whole spec, no component looked up outside the part.
  * Node only: no browser page is opened.

@@ -1,8 +1,8 @@
 /**
  * The API reference in the browser, as a reader uses it: its sections are rendered by React one
- * by one as they come near the viewport (reference-kit/reference/LiveReference.tsx), and until then are
+ * by one as they come near the viewport (reference-kit/reference/browser/LiveReference.tsx), and until then are
  * the server's HTML, styled by the pre-rendered CSS: the HTML the page loaded with, or, reached by a
- * click from another page, the page's HTML from the build (reference-kit/reference/builtHtml.ts).
+ * click from another page, the page's HTML from the build (reference-kit/reference/browser/builtPage.ts).
  * Whatever state a section is in, the page must look and behave the same: the hash on load and
  * after a click, the menu's clicks and scroll tracking, both colour modes, the page's height.
  */
@@ -380,7 +380,7 @@ test.describe('client-side navigation', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
-  test('reached from another reference, every section holds the estimate a first load gives it (reference-kit/reference/sectionHeights.ts)', async ({page}) => {
+  test('reached from another reference, every section holds the estimate a first load gives it (reference-kit/reference/server/sectionEstimates.ts)', async ({page}) => {
     await page.setViewportSize({width: 1280, height: 800});
     const estimates = () =>
       sections(page).evaluateAll((nodes) => nodes.map((node) => `${node.getAttribute('data-section-id')}: ${getComputedStyle(node).getPropertyValue('--kit-h')}`));
@@ -396,7 +396,7 @@ test.describe('client-side navigation', () => {
       }));
     const own = await sheets();
     // Another reference first, whose CSS stays in the document when the reader leaves it
-    // (reference-kit/reference/LiveReference.tsx): the remote example has the same Redoc classes
+    // (reference-kit/reference/browser/LiveReference.tsx): the remote example has the same Redoc classes
     // as the pet store's page, and other estimates.
     await page.goto('/examples/using-remote-url/');
     await waitForHydration(page);
@@ -508,7 +508,7 @@ test.describe('the page is as tall before its sections render as after', () => {
   }
 
   for (const reached of ['on a first load', 'after a click'] as const) {
-    test(`${reached}: the sections not rendered yet hold their estimates scaled by what the rendered ones of their kind measured (reference-kit/reference/heightFit.ts)`, async ({page}) => {
+    test(`${reached}: the sections not rendered yet hold their estimates scaled by what the rendered ones of their kind measured (reference-kit/reference/browser/heightFit.ts)`, async ({page}) => {
       await page.setViewportSize({width: 1280, height: 800});
       if (reached === 'after a click') await clickThrough(page);
       else {
