@@ -114,7 +114,7 @@ export async function loadPresets(presets: PresetOptions[]): Promise<void> {
   for (const options of presets) {
     const resolved = preset(context, options);
     // Without `options`, the theme reads redocly.yaml from the working folder: this repository's,
-    // whose untrustedSpec the stock theme cannot render on a server. A reader's site has none.
+    // which is the kit's site's, not a stock reader's. A reader's site has none.
     for (const [, themeOptions] of resolved.themes) {
       themes[themeOptions.id ?? 'default'] = await getGlobalData({...themeOptions, options: themeOptions.options ?? {}});
     }
