@@ -8,19 +8,24 @@
  * 482 ms at 4× CPU, 106 of them parsing, against 361 on the pet store's page). Deferred, they run
  * in the same order and still before `DOMContentLoaded`, in a task after the parser's own.
  *
- * Only where they are the last elements of the body: a script a plugin adds after them
- * (`postBodyTags`) would otherwise run before them, where it ran after.
+ * Only the `<script src="…"></script>` elements, written as Docusaurus writes its own, that end the
+ * body after the page's last `</div>` (in Docusaurus's template, its root element's end), with
+ * nothing else between them: an inline script or a script with other attributes among them would
+ * run before the deferred ones, where it ran after, so a page with one is left as it is. A script
+ * a plugin adds there (`postBodyTags`) written as Docusaurus's are is deferred with them, which
+ * keeps the order: deferred scripts run in the order of the page.
  *
  * Applied after the build with the kit's other changes to the pages, in one pass (./builtPages.js).
  */
+const {ATTR} = require('../reference/shared/contract');
 /** Docusaurus's entry scripts as its template writes them, after its root element and ending the body. */
 const ENTRY_SCRIPTS = /^(?:\s*<script src="[^"]+"><\/script>)+(?=\s*<\/body>)/;
-/** The kit's references carry this attribute (../reference/LiveReference.tsx). */
-const REFERENCE_MARKER = ' data-kit-reference=""';
+/** The attribute the element of each of the kit's references carries, as React writes it. */
+const REFERENCE_MARKER = ` ${ATTR.reference}=""`;
 
 /**
  * `html` with the `<script src>` elements that end its body deferred; unchanged when it has no
- * reference of the kit, or something other than those scripts ends its body.
+ * reference of the kit, or something other than such scripts comes after its last `</div>`.
  * @param {string} html
  */
 function deferEntryScripts(html) {

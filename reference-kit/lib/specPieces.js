@@ -3,10 +3,13 @@
  * A spec in pieces: one JSON text per operation and per component, so that a section of the
  * reference can be built from the few pieces it shows without parsing the whole spec.
  *
- * The build splits the spec (./specDataPlugin.js) and writes each piece's text in a function of
- * its own in the spec's data module, so that the browser compiles and parses only the pieces a page
- * reads (../reference/pieceStore.ts, ../reference/specParts.ts). The whole spec is the pieces
- * joined again, parsed the first time anything reads it (../theme/useSpecData.ts).
+ * The build splits the spec and puts the pieces' texts in bundles of about 48,000 characters
+ * (`bucketTexts`), each a module of its own, required the first time a piece in it is read, so
+ * that the browser compiles and parses only the bundles a page reads. Past 1,000,000 characters of
+ * pieces, the browser fetches the bundles instead, in text files of about 512,000 characters
+ * (./specDataPlugin.js: `BUCKET_SIZE`, `FETCHED_PIECES_SIZE`, `FETCHED_FILE_SIZE`; the browser's
+ * side is ../reference/shared/pieceStore.ts and ../reference/browser/specParts.ts). The whole spec
+ * is the pieces joined again, parsed the first time anything reads it (../theme/useSpecData.ts).
  *
  * What a piece refers to is found in its text, in the browser: every `#/components/<type>/<name>`
  * in it, as a `$ref`, a discriminator's mapping or a `<SchemaDefinition schemaRef="…">` in
@@ -14,7 +17,7 @@
  * instead: the schemas that extend a schema of a discriminator's family through `allOf` (Redoc's
  * `findDerived`), and the schemas a tag lists with `x-tags` (Redoc's tag related schemas).
  *
- * Node only (the build); the browser's side is ../reference/pieceStore.ts.
+ * Node only (the build); the browser's side is ../reference/shared/pieceStore.ts.
  */
 
 /** Where operations live. */

@@ -1,7 +1,7 @@
 /**
  * reference-kit/lib/deferEntryScripts.js: the pages with a reference load Docusaurus's entry
- * scripts deferred, and no other page, nor a page where something else ends the body, changes.
- * Node only.
+ * scripts deferred, with a script of the site's written as they are after them; no other page, nor
+ * a page where something else ends the body, changes. Node only.
  */
 import {expect, test} from '@playwright/test';
 import {deferEntryScripts} from '../../reference-kit/lib/deferEntryScripts';
@@ -30,7 +30,7 @@ test('a page without a reference is left as it is', () => {
   expect(deferEntryScripts(html)).toBe(html);
 });
 
-test('a page whose body ends with a script of its own after the entry scripts is left as it is', () => {
+test('a page whose body ends with an inline script of its own after the entry scripts is left as it is', () => {
   const html = page(REFERENCE, '<script>window.analytics = true;</script>\n');
   expect(deferEntryScripts(html)).toBe(html);
 });
@@ -40,4 +40,19 @@ test('script markup in the content (a code sample) is never touched', () => {
   const deferred = deferEntryScripts(html);
   expect(deferred).toContain('<div><script src="/inline-demo.js"></script></div>');
   expect(deferred.match(/ defer>/g)).toHaveLength(2);
+});
+
+test("a script of the site's own written as Docusaurus writes its entry scripts is deferred with them, after them", () => {
+  const html = page(REFERENCE, '<script src="/js/analytics.js"></script>\n');
+  const deferred = deferEntryScripts(html);
+  expect(Array.from(deferred.matchAll(/<script [^>]*>/g), ([tag]) => tag)).toEqual([
+    '<script src="/assets/js/runtime~main.2.js" defer>',
+    '<script src="/assets/js/main.1.js" defer>',
+    '<script src="/js/analytics.js" defer>',
+  ]);
+});
+
+test('a script with other attributes after the entry scripts leaves the page as it is', () => {
+  const html = page(REFERENCE, '<script src="/js/analytics.js" async></script>\n');
+  expect(deferEntryScripts(html)).toBe(html);
 });
