@@ -4,8 +4,8 @@
  *
  * The build makes one from the store of the whole spec (./specDataPlugin.js) and ships it with the
  * spec's data. A page that loads with the server's HTML drives Redoc's menu from it without
- * building that store (../reference/liveMenu.ts), and builds the model of a section only when the
- * section comes to life, from the part of the spec its group names (../reference/specParts.ts).
+ * building that store (../reference/browser/liveMenu.ts), and builds the model of a section only when the
+ * section comes to life, from the part of the spec its group names (../reference/browser/specParts.ts).
  *
  * Plain JavaScript: Node runs it in the build, webpack bundles it for the browser.
  */
@@ -22,7 +22,7 @@ const {safeSlugify} = require('redoc');
  *   without a tag). Groups of tags (`x-tagGroups`) have no section, and no part.
  * @property {[string, string, string]} [op] For an operation: where it is in the spec, as
  *   `[container, path, method]` (`paths`, `webhooks` or `x-webhooks`), so that its section is built
- *   from that operation alone (../reference/specParts.ts).
+ *   from that operation alone (../reference/browser/specParts.ts).
  * @property {OutlineItem[]} [items]
  */
 

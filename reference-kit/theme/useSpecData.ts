@@ -6,7 +6,7 @@
  * A spec arrives in pieces (../lib/specPieces.js), and `spec` is an object that joins and parses
  * them the first time one of its properties is read: a page that loads with the server's HTML shows
  * its reference without parsing it, and the reference's sections parse only their own pieces
- * (`pieces`, ../reference/pieceStore.ts). Passing the data on (`<Redoc {...useSpecData(id)} />`)
+ * (`pieces`, ../reference/shared/pieceStore.ts). Passing the data on (`<Redoc {...useSpecData(id)} />`)
  * reads nothing.
  */
 import {useAllPluginInstancesData} from '@docusaurus/useGlobalData';

@@ -6,7 +6,7 @@
  * cost that does not grow with the spec: the HTML the page loaded with, or, on a page reached by
  * client-side navigation, the page's HTML in the static build, fetched. Without a static build
  * (`npm start`), when that HTML cannot be had, or for a reference that shows Redoc's search box
- * (which needs the store of the whole spec), React renders the whole reference (./Reference.tsx),
+ * (which needs the store of the whole spec), React renders the whole reference (../shared/Reference.tsx),
  * as Redoc's own component would (./RenderedReference.tsx).
  *
  * Nothing of this module or of the live reference loads Redoc: Redoc's code comes after the page

@@ -4,11 +4,11 @@
  * Redoc's menu is a React tree of one observer component per item: hydrating it on a spec of
  * hundreds of operations blocks a phone for a second, and it needs the store of the whole spec.
  * Here Redoc's own `MenuStore` (activation, scroll tracking, the URL's hash, the phone's menu
- * button) runs on light items made from the build's outline (../lib/outline.js), and each item
+ * button) runs on light items made from the build's outline (../../lib/outline.js), and each item
  * reflects its state on the server's elements: the label of the active item gets Redoc's
  * `active` class, an expanded item `data-kit-expanded`, an open phone menu `data-kit-open`. The
  * colours and rules for those states are written by the server for both colour modes
- * (./stateCss.ts). Clicks and the Enter and Space keys are handled on the menu as a whole.
+ * (../server/stateCss.ts). Clicks and the Enter and Space keys are handled on the menu as a whole.
  */
 import {reaction} from 'mobx';
 import {

@@ -6,7 +6,7 @@
  * lands where it should; its content follows on demand (a link's target, a section coming to
  * life takes its content from React instead) or in idle time, nearest the viewport first. The
  * sections come from elements the browser's own parser built, never from HTML text read by the
- * kit: on a load of the page, the noscript elements of the sections ahead (./contract.js), each
+ * kit: on a load of the page, the noscript elements of the sections ahead (../shared/contract.js), each
  * parsed in a `<template>`; on a page reached by a click, the page's built HTML (./builtPage.ts).
  */
 import {ATTR, AHEAD_PROPS, CLASS, SECTIONS_PER_STEP, SELECTOR} from '../shared/contract';

@@ -4,16 +4,16 @@
  *
  * Redoc's store builds a model for every tag and operation of the spec when it is created, from a
  * spec parsed as a whole: on a spec of a few hundred operations, long tasks that grow with the spec.
- * A section needs only its own model. Each section of the outline (../lib/outline.js) says what it
+ * A section needs only its own model. Each section of the outline (../../lib/outline.js) says what it
  * shows: an operation (`op`, under the tag of its `part`), a tag with its description and the
  * schemas it lists (`tag:<name>`), or the API's description (`info`). Its part is a spec that keeps
- * only that, with the components it reaches (./pieceStore.ts); Redoc's own `SpecStore` builds the
+ * only that, with the components it reaches (../shared/pieceStore.ts); Redoc's own `SpecStore` builds the
  * same models, with the same ids, for that part alone. So waking a section costs what its
  * operation costs, whatever the size of its tag or of the spec; and the spec is never parsed whole.
  *
  * Redoc looks up a few things among all components rather than through references (a
  * discriminator's subtypes, the schemas a tag lists in `x-tags`): the build lists those
- * (../lib/specPieces.js). Should a part still lack a component it refers to, the part's
+ * (../../lib/specPieces.js). Should a part still lack a component it refers to, the part's
  * components fall back to the spec's own, parsed when asked for.
  */
 import {flattenByProp, RedocNormalizedOptions, SpecStore, type ContentItemModel} from 'redoc';

@@ -187,7 +187,7 @@ export interface SectionEstimate {
   rightWrapped: number;
   /** The panels' own vertical padding in one column (`--kit-p1`), in pixels. */
   oneColumnPadding: number;
-  /** Text alone (headings and paragraphs: a part of the API's description, a tag), fitted apart (./heightFit.ts). */
+  /** Text alone (headings and paragraphs: a part of the API's description, a tag), fitted apart (../browser/heightFit.ts). */
   text: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Redoc's options for both colour modes, as the page's reference is rendered with them. Nothing
  * here loads Redoc: a page reads its options while it hydrates, and Redoc's code comes later, in a
- * task of its own (./LiveReference.tsx).
+ * task of its own (../browser/LiveReference.tsx).
  */
 import {useMemo} from 'react';
 import type {RedocRawOptions} from 'redoc';

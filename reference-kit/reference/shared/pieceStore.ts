@@ -1,5 +1,5 @@
 /**
- * A spec's pieces in the browser (../lib/specPieces.js): each parsed once, when first asked for,
+ * A spec's pieces in the browser (../../lib/specPieces.js): each parsed once, when first asked for,
  * and what a piece refers to found in its text, so that a section of the reference parses only the
  * operation it shows and the components that operation reaches.
  */

@@ -1,5 +1,5 @@
 /**
- * A spec's data as the kit delivers it to a page (../lib/specDataPlugin.js): the theme's
+ * A spec's data as the kit delivers it to a page (../../lib/specDataPlugin.js): the theme's
  * `SpecProps` (the spec, read lazily, its download URL, its theme id), and what the page needs
  * before it parses the spec. Also what the browser's and the server's reference share
  * (../browser/BuiltReference.tsx and ../server/BuiltReference.tsx, which the server build swaps).

@@ -8,7 +8,7 @@
  * can be used from the first render, and the rendered markup still matches the server's. A store
  * is then rebuilt only when what the reader sees changes: the spec or the options; a colour mode
  * switch only changes the theme. Stores are built with the description headings the build found
- * (../lib/descriptionHeadings.js).
+ * (../../lib/descriptionHeadings.js).
  */
 import {useEffect, useMemo} from 'react';
 import {AppStore, OpenAPIParser, RedocNormalizedOptions, type RedocRawOptions} from 'redoc';
