@@ -20,8 +20,9 @@
  *   gives its tokens (`token` and the token's types): colours, never a place on the page;
  * - addresses: http(s), mailto or relative, and `data:image/` for an image's `src`;
  * - an attribute whose value holds `<` or `>` is dropped: DOMPurify writes those characters as they
- *   are, and code that finds its way in the built HTML by searching its text (the kit's, to find a
- *   section's end) would take `title="</div>"` for a tag;
+ *   are, and any code that reads the page's HTML as text (a tool of the reader's, a browser
+ *   reading a raw-text element such as `<noscript>` up to its first `</noscript>`) would take
+ *   `title="</div>"` for a tag (the kit itself never reads HTML that way);
  * - an `id` or `name` with a `/` is dropped: every id of Redoc's own sections has one
  *   (`tag/pet`, `operation/addPet`), so a spec cannot take a link to one of them;
  * - `target` is `_blank` or nothing, with `rel="noopener noreferrer"`.
