@@ -26,7 +26,7 @@ import {childSections, sectionShell, sectionsToFill, type AdoptedReference, type
 import {runInSlices, type Step} from './slices';
 
 /** Characters of the page's HTML the parser reads per step. */
-const PARSE_STEP = 48_000;
+const PARSE_STEP = 12_000;
 /** Menu items put into the page per frame. */
 const MENU_ITEMS_PER_STEP = 60;
 
