@@ -25,6 +25,12 @@
  *   `title="</div>"` for a tag (the kit itself never reads HTML that way);
  * - an `id` or `name` with a `/` is dropped: every id of Redoc's own sections has one
  *   (`tag/pet`, `operation/addPet`), so a spec cannot take a link to one of them;
+ * - every other `id`, and `name` on a link (the only element whose `name` is an anchor), gets the
+ *   prefix `user-content-`, as do the fragments of the spec's own links without a `/` and the ids in
+ *   a cell's `headers`: a browser names a global after every element's id, and an id that is a
+ *   global the page's scripts read (`webpackChunk<site>`, which webpack's runtime takes as its list
+ *   of chunks) or an id of the page's own (`__docusaurus`) would stop or take over the page's
+ *   scripts. A prefixed id is neither, and the spec's links still reach its anchors;
  * - `target` is `_blank` or nothing, with `rel="noopener noreferrer"`.
  * Only DOMPurify's oldest means (`setConfig`, allow lists, hooks): the rules hold with whichever
  * DOMPurify 3 a reader's install gives Redoc (`^3.0.6`), not only with this repository's.
@@ -107,6 +113,9 @@ function codeClasses(value) {
     .join(' ');
 }
 
+/** What every id of a spec's gets before it: never a global a script reads, nor an id of the page's. */
+const SPEC_ID_PREFIX = 'user-content-';
+
 /** @type {import('dompurify').UponSanitizeAttributeHook} */
 function checkAttribute(node, data) {
   const value = data.attrValue;
@@ -122,9 +131,17 @@ function checkAttribute(node, data) {
       break;
     case 'id':
     case 'name':
-      if (value.includes('/')) data.keepAttr = false;
+      if (value.includes('/') || (data.attrName === 'name' && tag !== 'a')) data.keepAttr = false;
+      else data.attrValue = SPEC_ID_PREFIX + value;
+      break;
+    case 'headers':
+      data.attrValue = value.split(/\s+/).filter(Boolean).map((id) => SPEC_ID_PREFIX + id).join(' ');
       break;
     case 'href':
+      if (!isAllowedAddress(tag, data.attrName, value)) data.keepAttr = false;
+      // A link to an anchor of the spec's own (Redoc's sections, `#tag/pet`, have a `/`).
+      else if (/^#[^/]+$/.test(value)) data.attrValue = `#${SPEC_ID_PREFIX}${value.slice(1)}`;
+      break;
     case 'src':
     case 'cite':
       if (!isAllowedAddress(tag, data.attrName, value)) data.keepAttr = false;
@@ -167,4 +184,4 @@ function withSpecProfile(purify) {
   return purify;
 }
 
-module.exports = {withSpecProfile, PROFILE, PRISM_TOKEN_TYPES};
+module.exports = {withSpecProfile, PROFILE, PRISM_TOKEN_TYPES, SPEC_ID_PREFIX};

@@ -30,9 +30,10 @@ const {JSDOM} = redocRequire('jsdom') as typeof import('jsdom');
 const createDOMPurify = redocRequire('dompurify') as DOMPurify;
 
 const serverPurify = require(path.join(KIT_LIB, 'serverPurify.js')) as DOMPurify;
-const {PROFILE, PRISM_TOKEN_TYPES} = require(path.join(KIT_LIB, 'purifyProfile.js')) as {
+const {PROFILE, PRISM_TOKEN_TYPES, SPEC_ID_PREFIX} = require(path.join(KIT_LIB, 'purifyProfile.js')) as {
   PROFILE: {ALLOWED_TAGS: string[]; ALLOWED_ATTR: string[]};
   PRISM_TOKEN_TYPES: Set<string>;
+  SPEC_ID_PREFIX: string;
 };
 const h = React.createElement;
 
@@ -131,6 +132,22 @@ test.describe('hostile HTML', () => {
     expect(link!.attribs).toEqual({href: 'https://example.com', target: '_blank', rel: 'noopener noreferrer'});
   });
 
+  test("ids and names are the spec's own: prefixed, and the spec's own links and cells follow them", () => {
+    const html = serverPurify.sanitize(
+      '<a id="webpackChunkreader_site">w</a><p id="__docusaurus">r</p><a name="intro">i</a><img name="getElementById" alt="g">' +
+        '<a href="#intro">to intro</a><a href="#tag/pet">to a tag</a><table><tr><th id="h">H</th></tr><tr><td headers="h x">1</td></tr></table>',
+    );
+    const all = elements(html);
+    expect(all.flatMap((element) => [element.attribs.id, element.attribs.name]).filter(Boolean)).toEqual([
+      'user-content-webpackChunkreader_site',
+      'user-content-__docusaurus',
+      'user-content-intro',
+      'user-content-h',
+    ]);
+    expect(all.filter((element) => element.name === 'a').map((link) => link.attribs.href).filter(Boolean)).toEqual(['#user-content-intro', '#tag/pet']);
+    expect(all.find((element) => element.name === 'td')!.attribs.headers).toBe('user-content-h user-content-x');
+  });
+
   test('the profile allows none of the forbidden elements and attributes', () => {
     expect(PROFILE.ALLOWED_TAGS.filter((tag) => FORBIDDEN_ELEMENTS.includes(tag))).toEqual([]);
     expect(PROFILE.ALLOWED_ATTR.filter((attribute) => FORBIDDEN_ATTRIBUTES.includes(attribute) || /^(on|data-|form)/.test(attribute))).toEqual([]);
@@ -224,7 +241,7 @@ test.describe("Redoc's Markdown", () => {
     ]);
     expect(named('a')[0]!.attribs.title).toBe('More');
     expect(named('a')[4]!.attribs).toMatchObject({target: '_blank', rel: 'noopener noreferrer'});
-    expect(named('h2').map((heading) => [heading.attribs.id, DomUtils.textContent(heading)])).toEqual([['second-heading', 'Second heading']]);
+    expect(named('h2').map((heading) => [heading.attribs.id, DomUtils.textContent(heading)])).toEqual([['user-content-second-heading', 'Second heading']]);
     expect(named('em').length + named('strong').length + named('del').length).toBe(3);
 
     const codeBlock = named('code').find((code) => code.attribs.class === 'language-json');
@@ -284,16 +301,19 @@ function petStoreDescriptions(): string[] {
   return found;
 }
 
-test("the pet store's Markdown sanitizes to the same HTML as with DOMPurify's default profile", () => {
+test("the pet store's Markdown sanitizes to the same HTML as with DOMPurify's default profile, but for its ids' prefix", () => {
   const stock = createDOMPurify(new JSDOM('').window as unknown as Parameters<DOMPurify>[0]);
   const descriptions = petStoreDescriptions();
   expect(descriptions.length).toBeGreaterThan(50);
   const renderer = new MarkdownRenderer();
   const differ = descriptions.filter((description) => {
     const html = renderer.renderMd(description);
-    return serverPurify.sanitize(html) !== stock.sanitize(html);
+    const withoutPrefix = serverPurify.sanitize(html).replace(new RegExp(`(id="|name="|href="#)${SPEC_ID_PREFIX}`, 'g'), '$1');
+    return withoutPrefix !== stock.sanitize(html);
   });
   expect(differ).toEqual([]);
+  // The headings marked writes carry ids: the prefix is there.
+  expect(descriptions.some((description) => serverPurify.sanitize(renderer.renderMd(description)).includes(`id="${SPEC_ID_PREFIX}`))).toBe(true);
 });
 
 /**
