@@ -62,7 +62,7 @@ export async function buildMiniSite(options: {
   env?: Record<string, string>;
   /** Adds one docs page and the site's search plugin (plugins/api-search), indexing each API page section by section. */
   search?: boolean;
-  /** The docs page's Markdown, with `search` (a line of text by default). */
+  /** The docs page's Markdown (a line of text by default, with `search`); given without `search`, the docs page alone. */
   docsMarkdown?: string;
   /** Options of the reference kit's own, beside the specs (JSON), e.g. `{contentSecurityPolicy: false}`. */
   kitOptions?: Record<string, unknown>;
@@ -84,7 +84,8 @@ export async function buildMiniSite(options: {
         indexBlog: false,
       }
     : undefined;
-  if (search) {
+  const docs = search !== undefined || options.docsMarkdown !== undefined;
+  if (docs) {
     await fs.mkdir(path.join(siteDir, 'docs'));
     await fs.writeFile(path.join(siteDir, 'docs/index.md'), options.docsMarkdown ?? '# Mini docs\n\nA page for the search plugin to index.\n');
   }
@@ -98,7 +99,7 @@ export = async () => ({
   // The mini site has no home page for the navbar and 404 page to link to.
   onBrokenLinks: 'ignore',
   presets: [
-    ['classic', {docs: ${search ? "{routeBasePath: 'docs'}" : 'false'}, blog: false, pages: false}],
+    ['classic', {docs: ${docs ? "{routeBasePath: 'docs'}" : 'false'}, blog: false, pages: false}],
     // The redocusaurus preset through the reference kit, as the site uses it.
     [${JSON.stringify(path.join(REPO_ROOT, 'reference-kit'))}, {
       config: ${JSON.stringify(path.join(REPO_ROOT, 'redocly.yaml'))},

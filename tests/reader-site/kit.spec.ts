@@ -3,8 +3,9 @@
  * followed as it is written, on a copy of the stock reader site, next to a copy left stock
  * (scripts/kitSite.ts). The kit site also gets a large real spec, the corpus's 572 operations
  * of GitHub's API, as a second API page; the hostile spec (tests/fixtures/hostile-spec.yaml) from a
- * URL as a third; a page of the reader's with `<Redoc url>` and no spec; and Redoc theme colours of
- * the reader's own in `redocly.yaml`.
+ * URL as a third; the hostile structure and clobbering specs (tests/fixtures/hostile-spec-structure.yaml,
+ * hostile-spec-clobbering.yaml) as files; a page of the reader's with `<Redoc url>` and no spec; and
+ * Redoc theme colours of the reader's own in `redocly.yaml`.
  *
  * Each check runs on the stock site too, where it records what the kit changes, and must find the
  * problem the kit removes: so the check can fail.
@@ -18,7 +19,18 @@ import {seriousFindingCount} from '../../scripts/axe';
 import {expectNoSeriousViolations} from '../support/accessibility';
 import {entryScriptAttributes} from '../support/entryScripts';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
-import {HOSTILE_PAGE_TEXT, HOSTILE_SPEC, payloadsThatRan, scriptingMarkup} from '../support/hostileSpec';
+import {
+  HOSTILE_CLOBBERING_SPEC,
+  HOSTILE_PAGE_TEXT,
+  HOSTILE_SPEC,
+  HOSTILE_STRUCTURE_SPEC,
+  HOSTILE_STRUCTURE_TEXT,
+  checkHostilePage,
+  expectInert,
+  payloadsThatRan,
+  scriptingMarkup,
+  takeoverMarkup,
+} from '../support/hostileSpec';
 import {startSpecServer, type SpecServer} from '../support/specServer';
 import {parseYaml} from '@redocly/openapi-core';
 import {contrast} from '../../reference-kit/reference/shared/palettes';
@@ -47,6 +59,14 @@ let kitServer: RunningServer;
 let hostileServer: SpecServer;
 
 const HOSTILE_ROUTE = '/api/hostile/';
+/**
+ * The hostile structure spec and the clobbering one, as files of the reader's: the structure spec's
+ * id is the one its SVG script names (its own download, `/redocusaurus/hostile-structure.yaml`).
+ */
+const HOSTILE_FILES = [
+  {id: 'hostile-structure', fixture: HOSTILE_STRUCTURE_SPEC, route: '/api/hostile-structure/', link: 'The hostile structure', text: HOSTILE_STRUCTURE_TEXT},
+  {id: 'hostile-clobbering', fixture: HOSTILE_CLOBBERING_SPEC, route: '/api/hostile-clobbering/', link: 'The hostile clobbering', text: ['Clobbering payloads follow.']},
+] as const;
 /** A page of the reader's with one schema of the hostile spec (`<ApiSchema>`). */
 const HOSTILE_SCHEMA_ROUTE = '/hostile-schema/';
 const FETCHED_ROUTE = '/fetched/';
@@ -93,13 +113,15 @@ function writeSchemaPage(site: string, name: string, {id, pointer}: {id: string;
 function addReaderExtras(site: string, hostileUrl: string): void {
   const config = path.join(site, 'docusaurus.config.js');
   const source = fs.readFileSync(config, 'utf8');
-  const withEntry = source.replace(/(\n\s*specs: \[\n)/, `$1          {id: 'hostile', spec: '${hostileUrl}', route: '${HOSTILE_ROUTE}'},\n`);
+  const hostileFiles = HOSTILE_FILES.map(({id, route}) => `          {id: '${id}', spec: 'openapi/${id}.yaml', route: '${route}'},\n`).join('');
+  const withEntry = source.replace(/(\n\s*specs: \[\n)/, `$1          {id: 'hostile', spec: '${hostileUrl}', route: '${HOSTILE_ROUTE}'},\n${hostileFiles}`);
   if (withEntry === source) throw new Error(`${config}: no \`specs: [\` to add the hostile spec to`);
   fs.writeFileSync(config, withEntry);
   fs.writeFileSync(
     path.join(site, 'redocly.yaml'),
     `theme:\n  openapi:\n    theme:\n      typography:\n        code:\n          color: '${READER_CODE_COLOUR}'\n`,
   );
+  for (const {id, fixture} of HOSTILE_FILES) fs.copyFileSync(fixture, path.join(site, 'openapi', `${id}.yaml`));
   let withShapes = fs.readFileSync(config, 'utf8');
   for (const shape of SHAPES) {
     fs.copyFileSync(path.join(REPO_ROOT, 'tests/fixtures', shape.fixture), path.join(site, 'openapi', shape.fixture));
@@ -113,6 +135,7 @@ function addReaderExtras(site: string, hostileUrl: string): void {
       '',
       ...SHAPES.flatMap((shape) => [`- [${shape.link}](${shape.route})`, `- [${shape.deepLink.text}](${shape.route}#${shape.deepLink.id})`]),
       `- [${LARGE_LINK}](${LARGE})`,
+      ...HOSTILE_FILES.map(({link, route}) => `- [${link}](${route})`),
       '',
     ].join('\n'),
   );
@@ -412,6 +435,32 @@ test('a hostile spec from a URL, in an API page and in <ApiSchema>: nothing of i
     await expect(page.getByText(text[0]).first()).toBeVisible();
     expect(scriptingMarkup(await page.content()), route).toEqual([]);
     await live.close();
+  }
+});
+
+test('the hostile structure spec as a file: no scripting or takeover markup in the HTML, and the page inert on a load and after a click, with and without JavaScript', async ({browser}) => {
+  test.setTimeout(10 * 60_000);
+  const {route, link, text} = HOSTILE_FILES[0];
+  const html = await (await fetch(kitServer.url + route)).text();
+  expect(html, 'the kit’s policy').toContain('http-equiv="Content-Security-Policy"');
+  expect(html, 'the far payloads are in short sections').toContain('data-kit-stub');
+  expect(scriptingMarkup(html)).toEqual([]);
+  // Another site's images stay in the HTML (the profile keeps http(s) images), for the policy to block.
+  expect(takeoverMarkup(html, kitServer.url).filter((finding) => !finding.startsWith('a resource of another origin'))).toEqual([]);
+  for (const javaScript of [true, false]) {
+    for (const way of ['load', 'click'] as const) {
+      const label = `${route}: ${way === 'load' ? 'a load' : 'a click'}, ${javaScript ? 'with' : 'without'} JavaScript`;
+      expectInert(await checkHostilePage(browser, {origin: kitServer.url, route, way, from: {route: LINKS_PAGE, linkText: link}, javaScript, width: 1280, text}), label);
+    }
+  }
+  // A phone's width, as a reader comes to it.
+  expectInert(await checkHostilePage(browser, {origin: kitServer.url, route, way: 'click', from: {route: LINKS_PAGE, linkText: link}, javaScript: true, width: 375, text}), `${route}: a click at 375 px`);
+});
+
+test("the hostile clobbering spec: the page's scripts run, and it is inert", async ({browser}) => {
+  const {route, link, text} = HOSTILE_FILES[1];
+  for (const way of ['load', 'click'] as const) {
+    expectInert(await checkHostilePage(browser, {origin: kitServer.url, route, way, from: {route: LINKS_PAGE, linkText: link}, javaScript: true, width: 1280, text}), `${route}: ${way}`);
   }
 });
 
