@@ -16,7 +16,7 @@ import {expect, test, type Browser, type Locator, type Page} from '@playwright/t
 import {documentOperations, operationSummaries} from '../../scripts/openapiOperations';
 import {singleYamlSpec} from '../docs/helpers';
 import {seriousFindingCount} from '../../scripts/axe';
-import {expectNoSeriousViolations} from '../support/accessibility';
+import {expectNoSeriousViolations, expectNoSeriousViolationsOnLoad} from '../support/accessibility';
 import {entryScriptAttributes} from '../support/entryScripts';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 import {
@@ -312,6 +312,15 @@ test('whole API pages: no serious or critical axe findings, light and dark, at 1
       }
       await context.close();
     }
+  }
+});
+
+test('API pages as they load, not scrolled: no serious or critical axe findings and no held section over another, light and dark, at 375 and 1280 px', async ({page}) => {
+  test.setTimeout(10 * 60_000);
+  const untagged = SHAPES.find((shape) => shape.id === 'untagged')!.route;
+  // The large page is held section by section; the untagged spec has no tags, so Redoc lays out every operation at one level.
+  for (const [route, width] of [[LARGE, 375], [LARGE, 1280], [untagged, 375]] as const) {
+    await expectNoSeriousViolationsOnLoad(page, kitServer.url + route, width);
   }
 });
 
