@@ -53,8 +53,8 @@ export interface LiveControllerOptions {
   onUnavailable(error: unknown): void;
 }
 
-/** Times a link's target is scrolled to, at most, while the sections around it come to life. */
-const LANDINGS = 6;
+/** How long a link's target must stay put, in milliseconds, before the page stops landing on it. */
+const SETTLED_MS = 2000;
 
 /** The outline's items, in page order. */
 function outlineItems(outline: OutlineItem[]): OutlineItem[] {
@@ -128,31 +128,35 @@ export function startLiveReference(options: LiveControllerOptions): () => void {
     return reference;
   };
   /**
-   * Scrolls to the link's target, and again each time the sections around it came to life and
-   * moved it (from their estimated heights to their own, or their estimates refitted), until it
-   * stays put or the reader takes over the scrolling.
+   * Scrolls to the link's target, and again each time the reference changes size and moves it (the
+   * sections around it coming to life at their own heights, estimates refitted, sections above it
+   * filled), until it has stayed put for `SETTLED_MS`, or the reader takes over the scrolling.
    */
   const landOnTarget = () => {
     const element = () => root.querySelector(`[id="${CSS.escape(target)}"]`);
     const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-    let readerScrolled = false;
-    const onInput = () => (readerScrolled = true);
-    READER_INPUT.forEach((type) => window.addEventListener(type, onInput, {passive: true, capture: true}));
-    const done = () => READER_INPUT.forEach((type) => window.removeEventListener(type, onInput, {capture: true}));
-    const land = (rounds: number) => {
-      if (controller.signal.aborted || readerScrolled || rounds === 0) return done();
+    let top: number | undefined;
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const land = () => {
       options.scrollToTarget();
-      const top = element()?.getBoundingClientRect().top;
-      // A frame on, the scroll has scheduled the wakes of the sections now near the viewport.
-      requestAnimationFrame(() =>
-        afterNearbyWakes(() => {
-          const moved = top !== undefined && Math.abs((element()?.getBoundingClientRect().top ?? top) - top) >= 1;
-          if (moved) land(rounds - 1);
-          else done();
-        }),
-      );
+      top = element()?.getBoundingClientRect().top;
+      clearTimeout(quiet);
+      quiet = setTimeout(done, SETTLED_MS);
     };
-    land(LANDINGS);
+    // Called after layout, before paint: the reader does not see the target move away and back.
+    const observer = new ResizeObserver(() => {
+      if (controller.signal.aborted) return done();
+      const now = element()?.getBoundingClientRect().top;
+      if (now !== undefined && (top === undefined || Math.abs(now - top) >= 1)) land();
+    });
+    const done = () => {
+      clearTimeout(quiet);
+      observer.disconnect();
+      READER_INPUT.forEach((type) => window.removeEventListener(type, done, {capture: true}));
+    };
+    READER_INPUT.forEach((type) => window.addEventListener(type, done, {passive: true, capture: true}));
+    observer.observe(root);
+    land();
   };
   /** The menu works while the sections go in: an item whose section is not in yet is scrolled to once it is. */
   const whenInPage = (id: string) =>
