@@ -134,9 +134,14 @@ export const HELD_OVERFLOW_RULE = 'held-section-overflow';
 function heldSectionOverflows(): {findings: {target: string; summary: string}[]; held: number; laidOutPast: number} {
   const findings: {target: string; summary: string}[] = [];
   let [held, laidOutPast] = [0, 0];
+  // Each ancestor's style is read once: a section's elements share most of their ancestors.
+  const clipping = new Map<Element, boolean>();
   const clips = (element: Element) => {
-    const style = getComputedStyle(element);
-    return style.overflowX !== 'visible' || style.overflowY !== 'visible';
+    if (!clipping.has(element)) {
+      const style = getComputedStyle(element);
+      clipping.set(element, style.overflowX !== 'visible' || style.overflowY !== 'visible');
+    }
+    return clipping.get(element)!;
   };
   for (const section of Array.from(document.querySelectorAll<HTMLElement>('.api-content > [data-section-id]'))) {
     const first = section.firstElementChild;
