@@ -31,6 +31,7 @@
  * does not fall on one page only. It is a report, not a test: a failed budget is reported, not an
  * exit code; a build or a measurement that fails is a row that says so, and the run goes on.
  */
+import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,13 +47,16 @@ import {recordClickThrough} from './clickThrough';
 import {corpus} from './corpus';
 import {corpusFile} from './corpusFiles';
 import {measureFirstLoad} from './firstLoad';
-import {PET_STORE, kitSection, outcomeOf, type Outcome, type SiteFigures, type TaskFigures} from './kitReport';
+import type {KitRunData} from './kitData';
+import {PET_STORE, kitData, kitSection, outcomeOf, type Outcome, type SiteFigures, type TaskFigures} from './kitReport';
 import {buildSite, makeKitBase, makeSite, type BenchSpec, type Variant} from './kitSites';
 import {lighthouseMobileScore} from './lighthouseMobile';
 import {AXE_SECTIONS, DESKTOP_WIDTH, PHONE_WIDTH, measureHeights, scanPage} from './renderedPage';
 import {Symbolicator, analyze, record} from './trace-breakdown';
 
 const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results.md');
+/** The run as data, which the docs quote (bench/kitData.ts). */
+const DATA_FILE = path.join(REPO_ROOT, 'bench', 'data', 'kit.json');
 /** The Installation page's route and the navbar link it adds. */
 const API_ROUTE = '/api/';
 const API_LINK = 'API';
@@ -117,7 +121,8 @@ function parseOptions(argv: string[]) {
   const stockIds = values.stock === undefined ? ids : list(values.stock);
   if (values.stock !== undefined && values['no-stock']) throw new UsageError('--stock and --no-stock: choose one');
   if (stockIds.some((id) => !ids.includes(id))) throw new UsageError(`--stock: choose from ${ids.join(', ')}`);
-  const partial = runs !== FULL_RUNS || ids.length !== known.length || variants.length !== 2 || stockIds.length !== ids.length;
+  // The budgets need every spec's kit site and stock's pet store; stock's other sites are a comparison.
+  const partial = runs !== FULL_RUNS || ids.length !== known.length || variants.length !== 2 || !stockIds.includes(PET_STORE);
   return {runs, ids, variants, stockIds, partial};
 }
 
@@ -140,6 +145,12 @@ async function attempt<T>(what: string, work: () => Promise<T>): Promise<Outcome
   const outcome = await outcomeOf(work());
   if (!outcome.ok) log(`  ${what} failed: ${outcome.error.split('\n')[0]}`);
   return outcome;
+}
+
+/** The commit the run measures, read when it starts: a file edited during the run does not count. */
+function measuredCommit(): {commit: string; dirty: boolean} {
+  const git = (...args: string[]) => execFileSync('git', args, {cwd: REPO_ROOT, encoding: 'utf8'}).trim();
+  return {commit: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== ''};
 }
 
 const label = (site: Site) => `${site.spec.id}, ${site.variant}`;
@@ -176,6 +187,7 @@ async function measureSteadyFigures(browser: Browser, site: Site): Promise<void>
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  const commit = measuredCommit();
   const phases: {label: string; minutes: number}[] = [];
   let phaseStarted = Date.now();
   const endPhase = (label: string) => {
@@ -272,6 +284,19 @@ async function main(): Promise<void> {
       phases,
     });
     writeResultsSection(RESULTS_FILE, 'kit', section);
+    const data: KitRunData = {
+      date: new Date().toISOString(),
+      ...commit,
+      kitVersion: JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'reference-kit', 'package.json'), 'utf8')).version,
+      chromium,
+      runs: options.runs,
+      coldLoadsPerRound: COLD_LOADS_PER_ROUND,
+      partial: options.partial,
+      minutes: minutesSince(started),
+      ...kitData(sites),
+    };
+    fs.mkdirSync(path.dirname(DATA_FILE), {recursive: true});
+    fs.writeFileSync(DATA_FILE, `${JSON.stringify(data, null, 2)}\n`);
     process.stdout.write(`${section}\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}\n`);
   } finally {
     await cleanUp();

@@ -1,0 +1,57 @@
+/**
+ * What `npm run bench:kit` writes to bench/data/kit.json, and what the docs read from it
+ * (src/data/benchmark.ts): the one contract between the benchmark and the pages that quote it.
+ * Medians are worked out here, once, so that no page computes a figure of its own.
+ */
+
+/** A median over a measurement's runs. */
+export interface MedianFigure {
+  /** Null when every run failed or none was made. */
+  median: number | null;
+  /** A run still busy when its recording stopped: the median is a lower bound. */
+  lowerBound: boolean;
+  runs: number;
+  failed: number;
+}
+
+export interface KitSiteData {
+  spec: {id: string; operations: number; webhooks: number; bytes: number};
+  variant: 'kit' | 'stock';
+  build:
+    | {ok: true; seconds: number; cpuSeconds: number; peakMiB: number; htmlBytes: number}
+    | {ok: false; seconds: number | null; peakMiB: number | null; error: string};
+  /** Every script of a first visit of the home page. */
+  homeScripts: {bytes: number; gzipBytes: number} | null;
+  /** |height on load − rendered| / rendered, at 412 and 1280 px. */
+  heightError: {phone: number | null; desktop: number | null};
+  axe: {light: number; dark: number; sectionsScanned: number; sectionsTotal: number} | null;
+  coldLoad: {blocking: MedianFigure; longest: MedianFigure};
+  clickThrough: {blocking: MedianFigure; longest: MedianFigure};
+  lighthouse: MedianFigure;
+}
+
+export interface KitBudgetData {
+  spec: string;
+  budget: string;
+  target: string;
+  measured: string;
+  /** Null: not checked (nothing measured, or a lower bound under the limit). */
+  holds: boolean | null;
+}
+
+export interface KitRunData {
+  /** ISO date and time the run ended. */
+  date: string;
+  /** The repository's commit the run measured, and whether the work tree had changes. */
+  commit: string;
+  dirty: boolean;
+  kitVersion: string;
+  chromium: string;
+  runs: number;
+  coldLoadsPerRound: number;
+  /** Fewer specs, runs or sites than a full run: not comparable with one. */
+  partial: boolean;
+  minutes: number;
+  sites: KitSiteData[];
+  budgets: KitBudgetData[];
+}
