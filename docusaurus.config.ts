@@ -5,8 +5,8 @@ import lightCodeTheme from 'prism-react-renderer/themes/github';
 import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
 import {examples, getExample, pluginRoutes} from './src/data/examples';
-import {codeLanguages, specEntries} from './scripts/specs';
-import {siteAddress} from './scripts/siteAddress';
+import {codeLanguages, specEntries} from './scripts/build/specs';
+import {siteAddress} from './scripts/build/siteAddress';
 import remarkCodeBlocks from './plugins/lean-prism/remarkCodeBlocks';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
 

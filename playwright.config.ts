@@ -1,6 +1,6 @@
 import {defineConfig, devices} from '@playwright/test';
 
-/** Where the built site is served during tests (scripts/serve-build.mjs). */
+/** Where the built site is served during tests (scripts/cli/serve-build.mjs). */
 const PORT = Number(process.env.TEST_PORT ?? 3100);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
@@ -35,12 +35,12 @@ export default defineConfig({
   projects: [
     // Tests against the built site (and Node-only checks of the specs).
     {name: 'site', testIgnore: ['build/**', 'reader-site/**'], outputDir: 'test-results/site', use: {...devices['Desktop Chrome']}},
-    // Tests that build small throwaway sites with webpack; scripts/test.sh runs
+    // Tests that build small throwaway sites with webpack; scripts/cli/test.sh runs
     // them after the site tests so the two do not compete for the CPU.
     {name: 'build', testMatch: 'build/**/*.spec.ts', outputDir: 'test-results/build'},
     // A reader's site: an empty Docusaurus 2.4.3 site with stock redocusaurus, made by the
-    // Installation page's code blocks (scripts/readerSite.ts), then the other pages' blocks
-    // applied to copies of it. Run last by scripts/test.sh: they install, build and start sites.
+    // Installation page's code blocks (scripts/sites/readerSite.ts), then the other pages' blocks
+    // applied to copies of it. Run last by scripts/cli/test.sh: they install, build and start sites.
     {name: 'reader-setup', testMatch: 'reader-site/*.setup.ts', outputDir: 'test-results/reader-setup'},
     {
       name: 'reader',
@@ -51,7 +51,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node scripts/serve-build.mjs --dir ${BUILD_DIR} --port ${PORT}`,
+    command: `node scripts/cli/serve-build.mjs --dir ${BUILD_DIR} --port ${PORT}`,
     port: PORT,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -13,8 +13,7 @@ const sectionMarks = (name: string) => [`<!-- bench:${name} -->`, `<!-- /bench:$
 
 /**
  * Writes one section of the results file and keeps the rest of it as it is: the other benchmark's
- * section, and the notes written by hand around them (what each run found, what was tried after
- * it). Each section sits between marker comments; a section the file does not have yet goes
+ * section, and the text written by hand around them. Each section sits between marker comments; a section the file does not have yet goes
  * before the first section that follows it in `RESULTS_SECTIONS`, else at the end.
  */
 export function writeResultsSection(file: string, name: ResultsSection, markdown: string): void {

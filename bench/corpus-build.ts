@@ -8,8 +8,8 @@
  *   node --import tsx bench/corpus-build.ts
  */
 import {getExample, type Example} from '../src/data/examples';
-import {corpus, corpusDocument, corpusExample} from '../scripts/openapiCorpus';
-import {buildMiniSite, removeMiniSite} from '../scripts/miniSite';
+import {corpus, corpusDocument, corpusExample} from '../scripts/sites/openapiCorpus';
+import {buildMiniSite, removeMiniSite} from '../scripts/sites/miniSite';
 
 const sites: {name: string; examples: Example[]}[] = [
   {name: 'every corpus page', examples: corpus.map(corpusExample)},

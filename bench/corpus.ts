@@ -6,7 +6,7 @@
  *
  * The facts were measured on the pinned version's file: change the version, measure again.
  * Operations are counted as Redoc 2 lists them (get, put, post, delete, options, head and patch of
- * each path item, scripts/openapiOperations.ts); webhooks apart.
+ * each path item, scripts/sites/openapiOperations.ts); webhooks apart.
  */
 
 export interface CorpusSource {

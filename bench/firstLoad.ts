@@ -60,7 +60,7 @@ export async function measureFirstLoad(page: Page, route: string): Promise<First
   };
   page.on('request', onRequest);
   page.on('response', onResponse);
-  let status = 0;
+  let status: number;
   try {
     status = (await page.goto(route))?.status() ?? 0;
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 20_000});

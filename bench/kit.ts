@@ -2,8 +2,10 @@
  * The reference kit in a reader's site, on real specs: the pet store of the Installation page and
  * the corpus of real API descriptions (bench/corpus.ts), each built in a site of its own with the
  * kit and with stock redocusaurus (bench/kitSites.ts), measured in one run against the kit's
- * budgets. Writes its section of bench/results.md (bench/kitReport.ts); the rest of that file is
- * `npm run bench`'s.
+ * budgets. Writes its section of bench/results.md (bench/kitReport.ts; the rest of that file is
+ * `npm run bench`'s) and the run as data, bench/data/kit.json (bench/kitData.ts), which the docs'
+ * figures are rendered from. A full run measures every spec with the kit and stock's pet store
+ * (budget 6); stock's other sites are a comparison (`--stock`).
  *
  *   REMOTE_SPEC_URL="http://remote-spec.invalid/openapi.yaml" npm run build   (the kit's download)
  *   npm run bench:kit [-- --runs 3] [--only petstore,rclone] [--no-stock | --stock petstore,okta]
@@ -38,8 +40,8 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {parseYaml} from '@redocly/openapi-core';
 import type {Browser} from 'playwright-core';
-import {documentOperations} from '../scripts/openapiOperations';
-import {SAMPLE_SPEC, removeReaderSite, serveReaderBuild, stockReaderSite, type RunningServer} from '../scripts/readerSite';
+import {documentOperations} from '../scripts/sites/openapiOperations';
+import {SAMPLE_SPEC, removeReaderSite, serveReaderBuild, stockReaderSite, type RunningServer} from '../scripts/sites/readerSite';
 import {REPO_ROOT} from '../scripts/repoRoot';
 import {writeResultsSection} from './benchResults';
 import {launchChromium} from './browser';
@@ -64,16 +66,16 @@ const API_LINK = 'API';
 const QUIET = {quietMs: 10_000, ceilingMs: 5 * 60_000};
 const CPU_SLOWDOWN = 4;
 /**
- * Five, not three: one build's cold load has varied by half between loads of one session
- * (bench/results.md), and a budget is a ratio of two medians. A slow stretch of the machine as
- * long as two rounds (about 7 minutes each) then sets no page's median.
+ * Five, not three: one build's cold load varies by half between loads of one session, and a budget
+ * is a ratio of two medians. A slow stretch of the machine as long as two rounds then sets no
+ * page's median.
  */
 const FULL_RUNS = 5;
 /**
  * Cold loads per page in each round. The cold-load budgets are ratios with a margin of 15 % (the
- * longest task), and one page's cold load has gone from 818 to 1,960 ms between five loads of one
- * build here: a median of fifteen moves about half as much as a median of five. A cold load takes
- * about 15 s; a click-through and a Lighthouse run, which have wider margins, stay at one a round.
+ * longest task), and one page's cold load can more than double between loads of one build: a median
+ * of fifteen moves about half as much as a median of five. A click-through and a Lighthouse run,
+ * which have wider margins, stay at one a round.
  */
 const COLD_LOADS_PER_ROUND = 3;
 

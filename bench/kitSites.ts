@@ -1,17 +1,17 @@
 /**
  * The reader's sites the kit's benchmark builds (bench/kit.ts): one spec per site, at the route the
  * Installation page gives it (`/api/`, the navbar's "API" link), in a copy of the stock reader site
- * (scripts/readerSite.ts) left stock or changed by the kit guide's steps (scripts/kitSite.ts).
+ * (scripts/sites/readerSite.ts) left stock or changed by the kit guide's steps (scripts/sites/kitSite.ts).
  *
  * The guide's steps install (Redoc pinned and patched), so they are applied once, to a base site,
  * and every kit site is a copy of that base with its own spec: one install per run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {readerEnv} from '../scripts/docSnippets';
-import {applyGuide} from '../scripts/kitSite';
-import {copyReaderSite, removeReaderSite, useReaderSpec} from '../scripts/readerSite';
-import {runCommand, type Resources} from '../scripts/runCommand';
+import {readerEnv} from '../scripts/sites/docSnippets';
+import {applyGuide} from '../scripts/sites/kitSite';
+import {copyReaderSite, removeReaderSite, putReaderSpec} from '../scripts/sites/readerSite';
+import {runCommand, type Resources} from '../scripts/sites/runCommand';
 
 export type Variant = 'stock' | 'kit';
 
@@ -20,7 +20,7 @@ export interface BenchSpec {
   /** `petstore` or a corpus id (bench/corpus.ts). */
   id: string;
   file: string;
-  /** As Redoc lists them (scripts/openapiOperations.ts). */
+  /** As Redoc lists them (scripts/sites/openapiOperations.ts). */
   operations: number;
   webhooks: number;
   bytes: number;
@@ -50,7 +50,7 @@ export async function makeKitBase(): Promise<string> {
 export async function makeSite(spec: BenchSpec, variant: Variant, slot: number, kitBase: string | undefined): Promise<string> {
   if (variant === 'kit' && !kitBase) throw new Error('a kit site is a copy of the kit base: make it first');
   const dir = await copyReaderSite(`${variant}-${String(slot).padStart(2, '0')}`, variant === 'kit' ? kitBase : undefined);
-  useReaderSpec(dir, spec.file);
+  putReaderSpec(dir, spec.file);
   return dir;
 }
 

@@ -20,7 +20,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {measureFirstLoad} from './firstLoad';
 import {REPO_ROOT} from '../scripts/repoRoot';
-import {startBuildServer} from '../scripts/startBuildServer';
+import {startBuildServer} from '../scripts/sites/startBuildServer';
 import {writeResultsSection} from './benchResults';
 import {launchChromium} from './browser';
 import {
@@ -129,7 +129,7 @@ async function buildFloor(): Promise<void> {
   fs.writeFileSync(stamp, digest);
 }
 
-/** Serves `dir` with compression on a free port (scripts/serve-build.mjs); resolves with its origin. */
+/** Serves `dir` with compression on a free port (scripts/cli/serve-build.mjs); resolves with its origin. */
 async function serve(dir: string): Promise<string> {
   const server = await startBuildServer({dir, compress: true});
   cleanups.add(server.close);

@@ -15,7 +15,7 @@
  * sections. A whole scan of GitHub's 1,223 operations ran for more than 20 minutes.
  */
 import type {Browser, BrowserContextOptions, Page} from 'playwright-core';
-import {seriousFindings} from '../scripts/axe';
+import {seriousFindings} from './axe';
 import {phone} from './browser';
 import {waitForQuiet, watchLongTasks} from './pageIdle';
 
@@ -245,7 +245,7 @@ async function renderChosenSections(page: Page): Promise<void> {
 
 /**
  * axe's serious and critical findings on `url` at 1280 px, in light mode, then in dark mode after the
- * navbar's switch (the dark pass runs the colour rules only, as the tests do: scripts/axe.ts): the
+ * navbar's switch (the dark pass runs the colour rules only, as the tests do: bench/axe.ts): the
  * whole page with up to AXE_SECTIONS sections, else a sample of them and everything around them.
  * The sections scanned are rendered first and painted: axe cannot judge what the browser skips
  * (`content-visibility`).

@@ -24,7 +24,7 @@
  * simulation scales an unthrottled load, which a machine busy with other work inflates far less;
  * its long tasks then include those that simulation makes long (4 × CPU time over 50 ms).
  *
- * Serve a build with `node scripts/serve-build.mjs --dir build --port 3300 --compress`. For
+ * Serve a build with `node scripts/cli/serve-build.mjs --dir build --port 3300 --compress`. For
  * named frames, build with client source maps (webpack `devtool: 'source-map'`).
  */
 import {spawnSync} from 'node:child_process';
@@ -62,6 +62,10 @@ const SIMULATED_SLOWDOWN = 4;
 
 // ---------------------------------------------------------------- trace types
 
+/** A trace event's arguments: Chromium's free-form JSON, read field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type TraceArgs = Record<string, any>;
+
 interface TraceEvent {
   name: string;
   cat: string;
@@ -72,7 +76,7 @@ interface TraceEvent {
   dur?: number;
   tdur?: number;
   id?: string;
-  args: Record<string, any>;
+  args: TraceArgs;
 }
 
 interface CallFrame {
@@ -95,7 +99,7 @@ interface Slice {
   end: number;
   /** Thread (CPU) time in microseconds, when the trace has it. */
   cpu?: number;
-  args: Record<string, any>;
+  args: TraceArgs;
   children: Slice[];
   parent?: Slice;
 }

@@ -41,7 +41,7 @@ export default function StaticCodeBlock({code: {code, language, lines, styles: t
       {title && <div className={styles.codeBlockTitle}>{title}</div>}
       <div className={styles.codeBlockContent}>
         <pre
-          /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */
+          /* Focusable, so that a keyboard can scroll a long line of code. */
           tabIndex={0}
           ref={wordWrap.codeBlockRef}
           className={clsx(`prism-code language-${language}`, styles.codeBlock, 'thin-scrollbar')}>

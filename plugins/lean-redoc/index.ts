@@ -2,7 +2,7 @@
  * Redoc with only the Prism grammars this site's specs use (every build, server and client alike,
  * so that their HTML agrees). Redoc's bundle loads Prism with two dozen languages' grammars,
  * evaluated on every API page, to highlight code. The option `codeLanguages` names the languages
- * of the code in the site's specs, samples and Markdown alike (scripts/specs.ts reads them from
+ * of the code in the site's specs, samples and Markdown alike (scripts/build/specs.ts reads them from
  * the specs at build time). The grammars for those, for XML and CSV payloads, and the grammars
  * they extend are kept (./prismLanguages.ts); the others are replaced by an empty module. A sample
  * in a language left out would still show, highlighted as Redoc highlights languages it does not

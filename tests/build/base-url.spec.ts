@@ -1,6 +1,6 @@
 /**
  * The whole site built for a GitHub project page, `BASE_URL=/redocusaurus/`, and served under that
- * path the way Pages serves it (scripts/serve-build.mjs --base). Every URL the built pages hold must
+ * path the way Pages serves it (scripts/cli/serve-build.mjs --base). Every URL the built pages hold must
  * resolve under the base (tests/support/builtLinks.ts), raw HTML and Redoc's markup included; every
  * route of the specification is served there; in the browser, an API page loads with no failed
  * request, and search results open pages under the base.
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
-import {startBuildServer} from '../../scripts/startBuildServer';
+import {startBuildServer} from '../../scripts/sites/startBuildServer';
 import {checkBuiltLinks} from '../support/builtLinks';
 import {siteRoutes} from '../support/routes';
 import {waitForHydration} from '../support/pageErrors';
@@ -28,7 +28,7 @@ const API_PAGE = getExample('using-single-yaml').route;
  * not found, at the old base.)
  */
 function buildSite(outDir: string, env: Record<string, string>): Promise<{code: number; output: string}> {
-  const args = [path.join(REPO_ROOT, 'scripts/docusaurus.mjs'), 'build', '--out-dir', outDir];
+  const args = [path.join(REPO_ROOT, 'scripts/build/docusaurus.mjs'), 'build', '--out-dir', outDir];
   const child = spawn(process.execPath, args, {cwd: REPO_ROOT, env: {...process.env, ...env, FORCE_COLOR: '0'}});
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -69,7 +69,7 @@ test(`the site built under ${BASE}: every URL in its pages resolves there, and a
     const build = await buildSite(outDir, {
       BASE_URL: BASE,
       SITE_URL: server.origin,
-      // Offline, as scripts/test.sh builds: the remote example falls back to its local copy.
+      // Offline, as scripts/cli/test.sh builds: the remote example falls back to its local copy.
       REMOTE_SPEC_URL: 'http://remote-spec.invalid/openapi.yaml',
     });
     // Docusaurus's own checks (broken links throw) hold under the base too.

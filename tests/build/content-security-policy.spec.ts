@@ -1,6 +1,6 @@
 /**
  * The reference kit's Content-Security-Policy (reference-kit/lib/contentSecurityPolicy.js) on a
- * throwaway site built as this one is (scripts/miniSite.ts): the pet store, the hostile spec
+ * throwaway site built as this one is (scripts/sites/miniSite.ts): the pet store, the hostile spec
  * (tests/fixtures/hostile-spec.yaml), a spec whose download would run as a script
  * (tests/fixtures/script-like-spec.yaml), a spec large enough that the browser fetches its pieces as
  * text files, and the site's search with a docs page that links to the API pages.
@@ -28,7 +28,7 @@ import {minify} from 'html-minifier-terser';
 import themeClassic from '@docusaurus/theme-classic';
 import type {LoadContext} from '@docusaurus/types';
 import type {Example} from '../../src/data/examples';
-import {buildMiniSite, removeMiniSite, type BuiltSiteServer, type MiniSiteBuild} from '../../scripts/miniSite';
+import {buildMiniSite, removeMiniSite, type BuiltSiteServer, type MiniSiteBuild} from '../../scripts/sites/miniSite';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 import {collectPageProblems, waitForHydration, type PageProblems} from '../support/pageErrors';
 import {payloadsThatRan} from '../support/hostileSpec';

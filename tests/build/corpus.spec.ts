@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 import {expect, test, type Browser} from '@playwright/test';
-import {corpus, corpusDocument, corpusExample, type CorpusDocument} from '../../scripts/openapiCorpus';
-import {documentOperations, type DocumentOperation} from '../../scripts/openapiOperations';
+import {corpus, corpusDocument, corpusExample, type CorpusDocument} from '../../scripts/sites/openapiCorpus';
+import {documentOperations, type DocumentOperation} from '../../scripts/sites/openapiOperations';
 import type {IndexedDocument} from '../../plugins/api-search';
-import {buildMiniSite, removeMiniSite, type BuiltSiteServer, type MiniSiteBuild} from '../../scripts/miniSite';
+import {buildMiniSite, removeMiniSite, type BuiltSiteServer, type MiniSiteBuild} from '../../scripts/sites/miniSite';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const pages = corpus.map((document) => ({

@@ -9,10 +9,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
-import {operationSummaries} from '../../scripts/openapiOperations';
+import {operationSummaries} from '../../scripts/sites/openapiOperations';
 import {singleYamlSpec} from '../docs/helpers';
 import {copySite, startDevServer, type SiteCopy} from '../support/siteCopy';
-import type {RunningServer} from '../../scripts/readerSite';
+import type {RunningServer} from '../../scripts/sites/readerSite';
 import {switchToDark} from '../support/colourMode';
 
 const singleYaml = getExample('using-single-yaml');

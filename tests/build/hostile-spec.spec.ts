@@ -24,11 +24,10 @@
 import fs from 'node:fs/promises';
 import {expect, test} from '@playwright/test';
 import type {Example} from '../../src/data/examples';
-import {buildMiniSite, removeMiniSite, type BuiltSiteServer, type MiniSiteBuild} from '../../scripts/miniSite';
+import {buildMiniSite, removeMiniSite, type BuiltSiteServer, type MiniSiteBuild} from '../../scripts/sites/miniSite';
 import {startSpecServer} from '../support/specServer';
 import {
   HOSTILE_PAGE_TEXT,
-  HOSTILE_SPEC,
   HOSTILE_STRUCTURE_SPEC,
   HOSTILE_STRUCTURE_TEXT,
   checkHostilePage,

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
-import {assertValidSpec} from '../../scripts/specs';
-import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/miniSite';
+import {assertValidSpec} from '../../scripts/build/specs';
+import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/sites/miniSite';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const singleYaml = getExample('using-single-yaml');

@@ -11,7 +11,7 @@ import {expect, test} from '@playwright/test';
 import {DomUtils, parseDocument} from 'htmlparser2';
 import type {Element} from 'domhandler';
 import type {Example} from '../../src/data/examples';
-import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/miniSite';
+import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/sites/miniSite';
 
 const PAGE = {
   specId: 'hostile-file',
@@ -53,7 +53,7 @@ test.describe("the kit's sanitizing profile in a built site", () => {
       const tab = await context.newPage();
       await tab.goto(`${server.origin}${PAGE.route}`);
       await expect(tab.locator('html[data-has-hydrated="true"]')).toBeAttached();
-      // Brought into view (which wakes its section) until React has rendered it. React marks each
+      // Brought into view (which brings its section to life) until React has rendered it. React marks each
       // element it creates with its fiber; the server's HTML has none. So this element, and the HTML
       // Redoc sanitized for it, are the browser's. In one call: React replaces the server's element.
       const byReact = () =>

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
-import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/miniSite';
+import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/sites/miniSite';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 import {startSpecServer, unreachableUrl} from '../support/specServer';
 

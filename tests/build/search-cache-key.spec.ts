@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {getExample} from '../../src/data/examples';
-import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/miniSite';
+import {buildMiniSite, removeMiniSite, type MiniSiteBuild} from '../../scripts/sites/miniSite';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const singleYaml = getExample('using-single-yaml');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {expect, test, type Page} from '@playwright/test';
 import React from 'react';
-import {operationSummaries} from '../../scripts/openapiOperations';
+import {operationSummaries} from '../../scripts/sites/openapiOperations';
 import {singleYamlSpec} from './helpers';
 import {loadPresets, render, themeComponents} from './themeComponents';
 

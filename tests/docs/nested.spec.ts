@@ -1,6 +1,6 @@
 /** Full references inside docs pages: operations rendered, docs sidebar kept, no table of contents. */
 import {expect, test, type Page} from '@playwright/test';
-import {operationSummaries} from '../../scripts/openapiOperations';
+import {operationSummaries} from '../../scripts/sites/openapiOperations';
 import {frontMatter, singleYamlSpec, swaggerSpec} from './helpers';
 
 const NESTED = [

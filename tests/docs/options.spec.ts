@@ -5,7 +5,7 @@
 import {expect, test, type Page} from '@playwright/test';
 import {PluginOptionSchema} from 'docusaurus-plugin-redoc/dist/options';
 import {getGlobalData} from 'docusaurus-theme-redoc/dist/redocData';
-import {readBlocks, where} from '../../scripts/docSnippets';
+import {readBlocks, where} from '../../scripts/sites/docSnippets';
 
 /** The text of every `### \`name\`` heading of a page, in order. */
 async function codeHeadings(page: Page): Promise<string[]> {
@@ -19,7 +19,7 @@ function squash(text: string): string {
 
 /**
  * Each fenced code block of the page's source is a code block of the built page, with its title
- * shown: the meta words that tell the tests what to do with a block (scripts/docSnippets.ts)
+ * shown: the meta words that tell the tests what to do with a block (scripts/sites/docSnippets.ts)
  * change nothing a reader sees.
  */
 async function expectSnippetsShown(page: Page, docFile: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The code blocks of the docs, read from the MDX (scripts/docSnippets.ts): each is marked
+ * The code blocks of the docs, read from the MDX (scripts/sites/docSnippets.ts): each is marked
  * as applied to a reader's site or not pasted, for a reason; and the ones the reader-site builds
  * do not run (a v0 config, the alternatives of one option, a private spec) go through the
  * installed plugin's own option validation, the preset's expansion and the theme's merging here.
@@ -20,7 +20,7 @@ import redocPlugin, {validateOptions, type PluginOptions} from 'docusaurus-plugi
 import {getGlobalData} from 'docusaurus-theme-redoc/dist/redocData';
 import type {ThemeOptions} from 'docusaurus-theme-redoc';
 import {AppStore, RedocNormalizedOptions} from 'redoc';
-import {allBlocks, applyDiff, conventionProblems, deepMerge, readBlocks, where, type DocBlock} from '../../scripts/docSnippets';
+import {allBlocks, applyDiff, conventionProblems, deepMerge, readBlocks, where, type DocBlock} from '../../scripts/sites/docSnippets';
 import {READER_BUILDS} from '../reader-site/scenarios';
 
 const context = {siteConfig: {baseUrl: '/', url: 'https://docs.example.com'}} as unknown as LoadContext;

@@ -15,7 +15,7 @@ test('is Swagger 2.0 with a host, base path and the same info (title and descrip
   expect.soft(swagger.basePath, 'basePath').toBe(new URL(single.servers[0].url).pathname);
   expect.soft(swagger.schemes, 'schemes').toEqual(['https']);
   const {title, description, ...info} = swagger.info;
-  const {title: singleTitle, description: singleDescription, ...singleInfo} = single.info;
+  const {title: _singleTitle, description: singleDescription, ...singleInfo} = single.info;
   expect.soft(info, 'contact, licence, version, x-logo').toEqual(singleInfo);
   expect.soft(title, 'a title of its own').toBe('Swagger Petstore (Swagger 2.0)');
   expect.soft(singleDescription, 'single file has a description').toBeTruthy();

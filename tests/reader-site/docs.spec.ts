@@ -16,8 +16,8 @@ import {
   serveReaderBuild,
   typecheckReaderSite,
   type RunningServer,
-} from '../../scripts/readerSite';
-import {readBlocks} from '../../scripts/docSnippets';
+} from '../../scripts/sites/readerSite';
+import {readBlocks} from '../../scripts/sites/docSnippets';
 import {READER_BUILDS} from './scenarios';
 
 test.describe.configure({mode: 'serial'});

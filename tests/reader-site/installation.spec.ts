@@ -1,6 +1,6 @@
 /**
  * The Installation page, followed by a reader: the stock reader site is exactly its blocks applied
- * to an empty Docusaurus 2.4.3 site (scripts/readerSite.ts). Here a copy of it is
+ * to an empty Docusaurus 2.4.3 site (scripts/sites/readerSite.ts). Here a copy of it is
  * type-checked, built and served, and run with `npm start`, and what the page says the reader
  * should see is checked in the browser. Under `npm start`, the private spec entry of the plugin
  * options page is added too: what the pages say of URL specs in development is checked there.
@@ -20,8 +20,8 @@ import {
   startReaderSite,
   typecheckReaderSite,
   type RunningServer,
-} from '../../scripts/readerSite';
-import {applyDiff, readBlocks} from '../../scripts/docSnippets';
+} from '../../scripts/sites/readerSite';
+import {applyDiff, readBlocks} from '../../scripts/sites/docSnippets';
 
 test.describe.configure({mode: 'serial'});
 

@@ -15,13 +15,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {operationSummaries} from '../../scripts/openapiOperations';
+import {operationSummaries} from '../../scripts/sites/openapiOperations';
 import {singleYamlSpec} from '../docs/helpers';
-import {scenarioBlocks} from '../../scripts/docSnippets';
-import {API_ROUTE, applyGuide, guideBlocks, siteBuild} from '../../scripts/kitSite';
+import {scenarioBlocks} from '../../scripts/sites/docSnippets';
+import {API_ROUTE, applyGuide, guideBlocks, siteBuild} from '../../scripts/sites/kitSite';
 import {oldestToolchain, toolchainEnv, type Toolchain} from '../support/oldestToolchain';
-import {applyBlocks, bashInSite, buildReaderSite, copyReaderSite, removeReaderSite, runInSite, serveReaderBuild} from '../../scripts/readerSite';
-import {startBuildServer} from '../../scripts/startBuildServer';
+import {applyBlocks, bashInSite, buildReaderSite, copyReaderSite, removeReaderSite, runInSite, serveReaderBuild} from '../../scripts/sites/readerSite';
+import {startBuildServer} from '../../scripts/sites/startBuildServer';
 import {withSiteAddress} from '../../src/theme/CodeBlock/siteAddress';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 
@@ -55,9 +55,15 @@ function releases(): {latest: Release; previous: Release} {
 function movedSince(from: string, to: string): [string, string[], string][] {
   const {moved = {}} = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'reference-kit/package.json'), 'utf8')) as {moved?: Record<string, Record<string, string[]>>};
   const after = (a: string, b: string) => a.localeCompare(b, undefined, {numeric: true}) > 0;
-  return Object.entries(moved)
-    .filter(([version]) => after(version, from) && !after(version, to))
-    .flatMap(([version, files]) => Object.entries(files).map(([file, destinations]) => [file, destinations, version] as [string, string[], string]));
+  const moves: [string, string[], string][] = [];
+  const versions = Object.keys(moved).filter((version) => after(version, from) && !after(version, to));
+  for (const version of versions.sort((a, b) => a.localeCompare(b, undefined, {numeric: true}))) {
+    const files = moved[version]!;
+    // A file moved again later: the earlier move leads where the later one does.
+    for (const move of moves) move[1] = [...new Set(move[1].flatMap((destination) => files[destination] ?? [destination]))];
+    moves.push(...Object.entries(files).map(([file, destinations]) => [file, destinations, version] as [string, string[], string]));
+  }
+  return moves;
 }
 
 test.describe.configure({mode: 'serial'});

@@ -1,7 +1,7 @@
 /**
  * The reference kit in a reader's site: the guide (docs/guides/fast-accessible-reference-pages.mdx)
  * followed as it is written, on a copy of the stock reader site, next to a copy left stock
- * (scripts/kitSite.ts). The kit site also gets a large real spec, the corpus's 572 operations
+ * (scripts/sites/kitSite.ts). The kit site also gets a large real spec, the corpus's 572 operations
  * of GitHub's API, as a second API page; the hostile spec (tests/fixtures/hostile-spec.yaml) from a
  * URL as a third; the hostile structure and clobbering specs (tests/fixtures/hostile-spec-structure.yaml,
  * hostile-spec-clobbering.yaml) as files; a page of the reader's with `<Redoc url>` and no spec; and
@@ -13,9 +13,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Browser, type Locator, type Page} from '@playwright/test';
-import {documentOperations, operationSummaries} from '../../scripts/openapiOperations';
+import {documentOperations, operationSummaries} from '../../scripts/sites/openapiOperations';
 import {singleYamlSpec} from '../docs/helpers';
-import {seriousFindingCount} from '../../scripts/axe';
+import {seriousFindingCount} from '../../bench/axe';
 import {expectNoSeriousViolations, expectNoSeriousViolationsOnLoad} from '../support/accessibility';
 import {entryScriptAttributes} from '../support/entryScripts';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
@@ -35,7 +35,7 @@ import {startSpecServer, type SpecServer} from '../support/specServer';
 import {parseYaml} from '@redocly/openapi-core';
 import {contrast} from '../../reference-kit/reference/shared/palettes';
 import {REPO_ROOT} from '../../scripts/repoRoot';
-import {API_ROUTE as API, LARGE_ROUTE as LARGE, LARGE_SPEC, addLargeSpec, applyGuide} from '../../scripts/kitSite';
+import {API_ROUTE as API, LARGE_ROUTE as LARGE, LARGE_SPEC, addLargeSpec, applyGuide} from '../../scripts/sites/kitSite';
 import {
   buildReaderSite,
   copyReaderSite,
@@ -44,7 +44,7 @@ import {
   startReaderSite,
   typecheckReaderSite,
   type RunningServer,
-} from '../../scripts/readerSite';
+} from '../../scripts/sites/readerSite';
 
 const petSummaries = operationSummaries(singleYamlSpec());
 const largeOperations = () => documentOperations(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, LARGE_SPEC.file), 'utf8')));

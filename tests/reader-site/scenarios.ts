@@ -1,6 +1,6 @@
 /**
- * Which scenarios of doc blocks (scripts/docSnippets.ts) each reader-site build applies, in
- * order. `installation` is the stock site itself (scripts/readerSite.ts). The `docs` build
+ * Which scenarios of doc blocks (scripts/sites/docSnippets.ts) each reader-site build applies, in
+ * order. `installation` is the stock site itself (scripts/sites/readerSite.ts). The `docs` build
  * takes the diffs of four pages onto one config: their parts are small enough to be found after
  * the pages before them, and one build costs a minute or more on 2 cores. tests/docs/snippets.spec.ts
  * checks that every scenario with an applied block is in one of these builds.

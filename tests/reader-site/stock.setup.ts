@@ -1,9 +1,9 @@
 /**
- * Makes the stock reader site (scripts/readerSite.ts) before the `reader` tests, once per
+ * Makes the stock reader site (scripts/sites/readerSite.ts) before the `reader` tests, once per
  * run: from the disk cache when this machine made it before with the same Installation page.
  */
 import {test as setup} from '@playwright/test';
-import {stockReaderSite} from '../../scripts/readerSite';
+import {stockReaderSite} from '../../scripts/sites/readerSite';
 
 setup('the stock reader site: an empty Docusaurus 2.4.3 site after the Installation page', async () => {
   setup.setTimeout(20 * 60_000);

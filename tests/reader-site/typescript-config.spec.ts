@@ -13,7 +13,7 @@ import {
   removeReaderSite,
   runInSite,
   typecheckReaderSite,
-} from '../../scripts/readerSite';
+} from '../../scripts/sites/readerSite';
 import {READER_BUILDS} from './scenarios';
 
 let site: string | undefined;

@@ -201,7 +201,6 @@ test('the option is the site’s: set on a kit preset other than the first, it f
 });
 
 test('the preset takes the option, and hands redocusaurus its options without it', () => {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const referenceKit = require('../../reference-kit') as (context: unknown, options: unknown) => {themes: [string, Record<string, unknown>][]; plugins: [string, Record<string, unknown>][]};
   const context = {siteDir: os.tmpdir(), baseUrl: '/', siteConfig: {baseUrl: '/'}};
   const preset = referenceKit(context, {specs: [{id: 'pets', spec: 'pets.yaml'}], contentSecurityPolicy: {extend: {'img-src': ['https://cdn.example.com']}}});

@@ -23,6 +23,7 @@ import {ATTR, CLASS, SECTIONS_PER_STEP, SELECTOR} from '../../reference-kit/refe
 import {findBuiltReference} from '../../reference-kit/reference/browser/builtPage';
 import {childSections, parseInert} from '../../reference-kit/reference/browser/sectionAdoption';
 import {HOSTILE_SPEC, scriptingMarkup} from '../support/hostileSpec';
+import type {Json} from '../openapi/helpers';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const redocRequire = createRequire(require.resolve('redoc/package.json'));
@@ -38,7 +39,7 @@ const BREAKER = '</div></div></noscript></ul></li><div data-section-id="tag/forg
 
 /** The hostile fixture, with the breaker in attributes and text of more places. */
 function hostileSpec(): Spec {
-  const spec = parseYaml(fs.readFileSync(HOSTILE_SPEC, 'utf8')) as Spec & Record<string, any>;
+  const spec = parseYaml(fs.readFileSync(HOSTILE_SPEC, 'utf8')) as Spec & Record<string, Json>;
   // Before the fixture's own payloads: an unclosed one swallows what follows it, as a browser would.
   spec.info.description = spec.info.description!.replace(
     'A description with',
@@ -178,7 +179,7 @@ test('a hostile spec: its markup reaches the page as text or not at all, and not
 });
 
 test('a section Redoc cannot render fails the render with the spec, the JSON pointer and what to do', () => {
-  const spec = petStore() as Spec & {paths: Record<string, any>};
+  const spec = petStore() as Spec & {paths: Record<string, Json>};
   spec.paths['/broken'] = {get: {operationId: 'broken', tags: ['pet'], responses: {'999': {description: 'Not a status.'}}}};
   const store = new AppStore(spec, undefined, {disableSearch: true});
   expect(() => renderReference(store, {light: store.options.theme, dark: store.options.theme}, {source: 'openapi/petstore.yaml'})).toThrow(

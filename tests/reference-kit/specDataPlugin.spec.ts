@@ -22,7 +22,6 @@ interface Plugin {
   configureWebpack(config: unknown, isServer: boolean): {module?: {rules: Rule[]}};
   postBuild(props: {outDir: string; content: unknown}): Promise<void>;
 }
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const specDataModule = require('../../reference-kit/lib/specDataPlugin.js') as ((context: unknown, options: unknown) => Plugin) & {
   PIECES_FILE_HEADER: string;
   DOWNLOAD_HEADER: string;
@@ -133,7 +132,6 @@ test('the text files of pieces and the download begin with a line that is no scr
       await ready;
       expect(buckets.length).toBeGreaterThan(0);
       buckets.forEach((bucket, index) => {
-        // eslint-disable-next-line @typescript-eslint/no-var-requires
         const expected = require(written.get(`spec-data-widgets-${index}.js`)!) as string[];
         expect(bucket(), `bucket ${index}`).toEqual(expected);
       });

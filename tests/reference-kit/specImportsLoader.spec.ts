@@ -5,7 +5,6 @@
 import {expect, test} from '@playwright/test';
 import type {LoaderContext} from 'webpack';
 
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const loader = require('../../reference-kit/lib/specImportsLoader.js') as {
   (this: Partial<LoaderContext<unknown>>, source: string): string;
   renderedSpecIds(source: string, markdown: boolean, options: {specIds: string[]; defaultSpecId?: string}): string[];

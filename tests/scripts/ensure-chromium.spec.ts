@@ -1,5 +1,5 @@
 /**
- * scripts/ensure-chromium.sh on a machine without the test browser, as root, as a user with
+ * scripts/cli/ensure-chromium.sh on a machine without the test browser, as root, as a user with
  * passwordless sudo, and as a user with neither. The script runs with PATH holding only
  * stand-ins for `id`, `sudo` and `apt-get` (and `env`), which write down how they were called:
  * nothing is ever installed for real. The stand-in `apt-get install` creates the browser file,
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
-const SCRIPT = path.resolve(__dirname, '..', '..', 'scripts', 'ensure-chromium.sh');
+const SCRIPT = path.resolve(__dirname, '..', '..', 'scripts', 'cli', 'ensure-chromium.sh');
 
 interface Machine {
   /** What `id -u` prints. */
@@ -68,7 +68,7 @@ function run(machine: Machine) {
 
 const INSTALL = 'apt-get install -y -qq chromium-headless-shell (DEBIAN_FRONTEND=noninteractive)';
 
-test.describe('scripts/ensure-chromium.sh when the browser is missing', () => {
+test.describe('scripts/cli/ensure-chromium.sh when the browser is missing', () => {
   test('as root it installs the package with apt-get, without sudo', () => {
     const result = run({uid: 0, sudo: true});
     expect(result.stderr).toBe('');
@@ -112,7 +112,7 @@ test.describe('scripts/ensure-chromium.sh when the browser is missing', () => {
   });
 });
 
-test('scripts/ensure-chromium.sh does nothing when the browser is there', () => {
+test('scripts/cli/ensure-chromium.sh does nothing when the browser is there', () => {
   const result = run({uid: 0, sudo: true, browser: true});
   expect(result.ran).toEqual([]);
   expect(result.stdout + result.stderr).toBe('');

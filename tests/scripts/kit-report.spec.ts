@@ -3,7 +3,7 @@
  * on made-up figures. Node only: no browser page is opened.
  */
 import {expect, test} from '@playwright/test';
-import {checkKitBudgets, kitSection, PET_STORE, type Outcome, type SiteFigures, type TaskFigures} from '../../bench/kitReport';
+import {checkKitBudgets, kitData, kitSection, PET_STORE, type Outcome, type SiteFigures, type TaskFigures} from '../../bench/kitReport';
 import type {BudgetCheck} from '../../bench/benchReport';
 import {failureLines, type SiteBuild, type Variant} from '../../bench/kitSites';
 
@@ -124,6 +124,24 @@ test.describe('bench/kitReport.ts budgets', () => {
     expect(markdown).toContain('- `rclone`, kit, Lighthouse, run 1: Lighthouse gave no score: NO_FCP\n');
     expect(markdown).toContain('**Partial run**');
     expect(markdown).toMatch(/\d+ of \d+ budgets hold/);
+  });
+});
+
+test.describe('bench/kitReport.ts kitData: the run as the docs read it', () => {
+  test("each site's medians, the build's outcome, and the budgets as checked", () => {
+    const failed: SiteBuild = {ok: false, resources: {seconds: 145, cpuSeconds: 200, peakMiB: 4200}, error: 'FATAL ERROR: Reached heap limit'};
+    const sites = [petStore, stockPetStore, site('figma', 'stock', {build: failed, coldLoads: [], clickThroughs: [], lighthouse: [], axe: undefined, homeScripts: undefined, heights: {}}), site('rclone', 'kit', {clickThroughs: [tasks(900, 300, false)]})];
+    const data = kitData(sites);
+    const kitPetStore = data.sites[0]!;
+    expect(kitPetStore.coldLoad.blocking).toEqual({median: 750, lowerBound: false, runs: 3, failed: 0});
+    expect(kitPetStore.build).toEqual({ok: true, seconds: 40, cpuSeconds: 50, peakMiB: 1000, htmlBytes: 200_000});
+    expect(kitPetStore.heightError.phone).toBeCloseTo(10_000 / 110_000);
+    expect(kitPetStore.axe).toEqual({light: 0, dark: 0, sectionsScanned: 120, sectionsTotal: 120});
+    expect(data.sites[2]).toMatchObject({variant: 'stock', build: {ok: false, seconds: 145, peakMiB: 4200, error: 'FATAL ERROR: Reached heap limit'}, axe: null, homeScripts: null});
+    expect(data.sites[2]!.coldLoad.blocking).toEqual({median: null, lowerBound: false, runs: 0, failed: 0});
+    expect(data.sites[3]!.clickThrough.blocking).toMatchObject({median: 900, lowerBound: true});
+    expect(data.budgets).toHaveLength(checkKitBudgets(sites).length);
+    expect(data.budgets.find((budget) => budget.spec === 'rclone' && budget.budget.startsWith('3. click-through blocking'))).toMatchObject({measured: '≥ 900 ms', holds: null});
   });
 });
 

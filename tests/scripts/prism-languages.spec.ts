@@ -1,11 +1,11 @@
 /**
  * plugins/lean-redoc keeps only the Prism grammars the site's code samples need: which languages
- * the specs' code is in (scripts/specs.ts), and which of Prism's components those come to.
+ * the specs' code is in (scripts/build/specs.ts), and which of Prism's components those come to.
  * Node only: no browser page is opened.
  */
 import {expect, test} from '@playwright/test';
 import {prismComponentFor, prismComponentsToKeep} from '../../plugins/lean-redoc/prismLanguages';
-import {codeLanguages} from '../../scripts/specs';
+import {codeLanguages} from '../../scripts/build/specs';
 
 test('the code languages are read from every spec, samples and Markdown fences, references followed', async () => {
   // The multi-file spec keeps its operations, with their samples, in files of their own.

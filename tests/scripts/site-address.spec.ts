@@ -1,9 +1,9 @@
 /**
- * SITE_URL and BASE_URL (scripts/siteAddress.ts): the values a deployment passes, the defaults,
+ * SITE_URL and BASE_URL (scripts/build/siteAddress.ts): the values a deployment passes, the defaults,
  * and a clear error naming the variable for each kind of bad value. Node only.
  */
 import {expect, test} from '@playwright/test';
-import {DEFAULT_BASE_URL, DEFAULT_SITE_URL, siteAddress} from '../../scripts/siteAddress';
+import {DEFAULT_BASE_URL, DEFAULT_SITE_URL, siteAddress} from '../../scripts/build/siteAddress';
 
 test('unset or empty variables give the defaults', () => {
   expect(siteAddress({})).toEqual({url: DEFAULT_SITE_URL, baseUrl: DEFAULT_BASE_URL});

@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {COLOUR_RULES} from '../../scripts/axe';
+import {COLOUR_RULES} from '../../bench/axe';
 import {allowList, expectNoSeriousViolations, expectNoSeriousViolationsOnLoad, MAX_ALLOW_LIST_ENTRIES, scanTimeout, waitForContent} from '../support/accessibility';
 import {switchToDark} from '../support/colourMode';
 import {mobileMenu, mobileMenuButton} from '../support/mobileMenu';
@@ -77,7 +77,7 @@ test('after the switch to dark, a section that was off screen is scanned at the 
   const light = await link.evaluate((element) => {
     for (const each of Array.from(document.body.querySelectorAll('*'))) {
       each.getBoundingClientRect();
-      getComputedStyle(each).color;
+      void getComputedStyle(each).color;
     }
     return {colour: getComputedStyle(element).color, skipped: !element.checkVisibility({contentVisibilityAuto: true})};
   });

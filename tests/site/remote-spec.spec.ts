@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {parseYaml} from '@redocly/openapi-core';
-import {probeRemoteSpec, resolveRemoteSpec} from '../../scripts/specs';
+import {probeRemoteSpec, resolveRemoteSpec} from '../../scripts/build/specs';
 import {getExample} from '../../src/data/examples';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 import {startSpecServer, unreachableUrl} from '../support/specServer';
@@ -68,7 +68,7 @@ test.describe('remote spec probe', () => {
 
 test.describe('remote example page', () => {
   test('the offline build shows the local copy', async ({page}) => {
-    // scripts/test.sh builds the site with an unreachable REMOTE_SPEC_URL.
+    // scripts/cli/test.sh builds the site with an unreachable REMOTE_SPEC_URL.
     await page.goto(remoteExample.route);
     await expect(page.locator('.redocusaurus h1').first()).toContainText(await specTitle(remoteExample.specFile));
   });

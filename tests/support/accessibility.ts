@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
-import {seriousFindings, type AxeFinding, type ColourMode} from '../../scripts/axe';
+import {seriousFindings, type AxeFinding, type ColourMode} from '../../bench/axe';
 import {switchToDark} from './colourMode';
 import {waitForHydration} from './pageErrors';
 
@@ -67,7 +67,7 @@ function entriesFor(route: string, mode: ColourMode) {
  * Runs in the page.
  */
 function finishSkippedFades(): void {
-  for (const element of Array.from(document.body.querySelectorAll('*'))) getComputedStyle(element).color;
+  for (const element of Array.from(document.body.querySelectorAll('*'))) void getComputedStyle(element).color;
   for (const animation of document.getAnimations()) {
     const target = animation instanceof CSSTransition ? (animation.effect as KeyframeEffect | null)?.target : null;
     if (target && !target.checkVisibility({contentVisibilityAuto: true})) animation.finish();
@@ -199,7 +199,7 @@ async function waitForLoadedReference(page: Page): Promise<void> {
  * no scrolling, no section brought into view, so that the sections below the first screen are
  * still the server's HTML, skipped by the browser and held at their estimated heights, the page any
  * tool that reads the layout early sees. Each mode's findings: axe's serious and critical ones
- * (scripts/axe.ts; the allow-list applies as in `expectNoSeriousViolations`), and a
+ * (bench/axe.ts; the allow-list applies as in `expectNoSeriousViolations`), and a
  * `HELD_OVERFLOW_RULE` finding for each held section that lets an element out of its box once
  * laid out (`heldSectionOverflows`), which no allow-list entry covers.
  */

@@ -11,7 +11,7 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {freePort, startServerProcess, type RunningServer} from '../../scripts/readerSite';
+import {freePort, startServerProcess, type RunningServer} from '../../scripts/sites/readerSite';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 
 export interface SiteCopy {
@@ -35,14 +35,14 @@ export async function copySite(): Promise<SiteCopy> {
   return {dir, remove: () => fs.rm(dir, {recursive: true, force: true})};
 }
 
-/** `npm start` of the copy (through scripts/docusaurus.mjs) on 127.0.0.1, once the server answers: it has compiled. */
+/** `npm start` of the copy (through scripts/build/docusaurus.mjs) on 127.0.0.1, once the server answers: it has compiled. */
 export async function startDevServer(copy: SiteCopy, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return startServerProcess(
     copy.dir,
     process.execPath,
-    ['scripts/docusaurus.mjs', 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
+    ['scripts/build/docusaurus.mjs', 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'],
     async () => ((await fetch(url)).ok ? url : undefined),
     7 * 60_000,
     env,

@@ -1,5 +1,5 @@
 /**
- * Starts scripts/serve-build.mjs on a free port as a child process, for the bench and the tests
+ * Starts scripts/cli/serve-build.mjs on a free port as a child process, for the bench and the tests
  * that serve a build of their own; resolves once it listens.
  */
 import {spawn} from 'node:child_process';
@@ -21,7 +21,7 @@ export interface BuildServerOptions {
   base?: string;
 }
 
-const SERVER = path.join(__dirname, 'serve-build.mjs');
+const SERVER = path.join(__dirname, '..', 'cli', 'serve-build.mjs');
 
 export function startBuildServer({dir, compress = false, base = '/'}: BuildServerOptions): Promise<BuildServer> {
   const args = [SERVER, '--dir', dir, '--port', '0', '--base', base, ...(compress ? ['--compress'] : [])];

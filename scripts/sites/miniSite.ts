@@ -1,6 +1,6 @@
 /**
  * Builds a small throwaway Docusaurus site that uses this repository's spec
- * handling (scripts/specs.ts) with a chosen list of examples, to test build
+ * handling (scripts/build/specs.ts) with a chosen list of examples, to test build
  * behaviour (remote URLs, broken specs) without rebuilding the whole site, and
  * to measure such builds (bench/corpus-build.ts).
  */
@@ -8,8 +8,8 @@ import {spawn} from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type {Example} from '../src/data/examples';
-import {REPO_ROOT} from './repoRoot';
+import type {Example} from '../../src/data/examples';
+import {REPO_ROOT} from '../repoRoot';
 import {runCommand, type Resources} from './runCommand';
 
 export interface MiniSiteBuild {
@@ -22,7 +22,7 @@ export interface MiniSiteBuild {
   readBuilt(file: string): Promise<string>;
   /** Lists the files at the top of the built site. */
   listBuilt(): Promise<string[]>;
-  /** Serves the built site on 127.0.0.1 (scripts/serve-build.mjs, on a free port). */
+  /** Serves the built site on 127.0.0.1 (scripts/cli/serve-build.mjs, on a free port). */
   serve(): Promise<BuiltSiteServer>;
 }
 
@@ -32,9 +32,9 @@ export interface BuiltSiteServer {
   close(): Promise<void>;
 }
 
-/** Serves `dir` with scripts/serve-build.mjs on a port the system picks; resolves once it listens. */
+/** Serves `dir` with scripts/cli/serve-build.mjs on a port the system picks; resolves once it listens. */
 async function serveBuilt(dir: string): Promise<BuiltSiteServer> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/serve-build.mjs'), '--dir', dir, '--port', '0'], {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/cli/serve-build.mjs'), '--dir', dir, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = await new Promise<string>((resolve, reject) => {
@@ -122,7 +122,7 @@ export = async () => ({
   // Unminified: the tests read the build's output and HTML, and minifying was the slowest part.
   const command = [
     process.execPath,
-    path.join(REPO_ROOT, 'scripts/docusaurus.mjs'),
+    path.join(REPO_ROOT, 'scripts/build/docusaurus.mjs'),
     ...['build', siteDir, '--config', 'docusaurus.config.ts', '--no-minify'],
   ];
   const {exitCode, output, resources} = await runCommand(command, {cwd: siteDir, env: {...process.env, ...options.env}, measure: options.measure});

@@ -1,7 +1,7 @@
 /**
  * The operations of an OpenAPI 3 or Swagger 2.0 document, as Redoc 2 lists them: every path item's
  * get, put, post, delete, options, head and patch (Redoc's `isOperationName`; it leaves out trace).
- * Used to cut the corpus documents down (scripts/openapi-corpus-subset.ts), to count what a
+ * Used to cut the corpus documents down (scripts/cli/openapi-corpus-subset.ts), to count what a
  * built page must show (tests/build/corpus.spec.ts) and to look for a spec's text in a page.
  */
 

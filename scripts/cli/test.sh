@@ -2,9 +2,9 @@
 # The whole test suite, in order: type check, spec lint, build, tests against the built site.
 # Extra arguments go to Playwright, e.g. `npm test -- tests/site/routes.spec.ts`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
-bash scripts/ensure-chromium.sh
+bash scripts/cli/ensure-chromium.sh
 npm run typecheck
 npm run lint:specs
 # Build as a machine without network would: the remote example's URL (.invalid never

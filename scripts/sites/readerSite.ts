@@ -8,7 +8,7 @@
  *
  * 1. `npx --yes create-docusaurus@2.4.3 reader-site classic --typescript --skip-install`;
  * 2. the code blocks of the `installation` scenario (docs/getting-started/Installation.mdx, see
- *    scripts/docSnippets.ts) applied in page order, as the page writes them: its
+ *    scripts/sites/docSnippets.ts) applied in page order, as the page writes them: its
  *    `package.json` lines, its install command (the site's one `npm install`), its config change,
  *    its `tsconfig.json` lines...;
  * 3. this repository's `openapi/single-file/openapi.yaml` copied to the `spec` path of that config
@@ -32,7 +32,7 @@
  *   site until something replaces it; npm replaces, it does not write in place), so a copy can run
  *   `npm install` of its own. `from` copies another site than the stock one. `removeReaderSite(site)`
  *   deletes it.
- * - `useReaderSpec(site, file)`: the site's page at the Installation page's route renders `file`.
+ * - `putReaderSpec(site, file)`: the site's page at the Installation page's route renders `file`.
  * - `applyScenarios(site, ['plugin-options', ...])`: applies the blocks of each scenario in page
  *   order (docSnippets.ts), then places the specs they name; `applyBlocks(site, blocks)` applies
  *   blocks chosen otherwise.
@@ -44,15 +44,15 @@
  * - `buildReaderSite(site, {minify})`: `npm run build` (with `-- --no-minify` unless `minify`), so a
  *   site whose scripts were changed by the docs builds through them; returns the time it took.
  * - `serveReaderBuild(site, {compress?})`: serves `build/` on 127.0.0.1 on a free port
- *   (scripts/startBuildServer.ts), with brotli or gzip as a static host sends it when `compress` is
+ *   (scripts/sites/startBuildServer.ts), with brotli or gzip as a static host sends it when `compress` is
  *   set; `startReaderSite(site, {port?, env?})`: `npm start` on 127.0.0.1, resolved once the dev
  *   server answers. Both return `{url, close()}`.
  * - `freePort()`: a port nothing listens on.
  *
  * By hand:
  *
- *   node --import tsx scripts/readerSite.ts             prints the stock site's folder, made first if needed
- *   node --import tsx scripts/readerSite.ts copy <name> makes a copy to change, build or start, and prints it
+ *   node --import tsx scripts/sites/readerSite.ts             prints the stock site's folder, made first if needed
+ *   node --import tsx scripts/sites/readerSite.ts copy <name> makes a copy to change, build or start, and prints it
  *
  * CI runs as root with npm 10 or 11: npm 11 skips the install scripts of dependencies unless
  * allowed, and no package of the site needs one (core-js's only prints a message).
@@ -64,7 +64,7 @@ import net, {type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {applyBlock, readerEnv, scenarioBlocks, where, type DocBlock} from './docSnippets';
-import {REPO_ROOT} from './repoRoot';
+import {REPO_ROOT} from '../repoRoot';
 import {startBuildServer} from './startBuildServer';
 
 /** Bump when the way the stock site is made changes outside the inputs the key already hashes. */
@@ -117,7 +117,7 @@ export async function applyBlocks(siteDir: string, blocks: readonly DocBlock[], 
     try {
       await applyBlock(siteDir, block, async (script, cwd) => void (await bashInSite(cwd, script, env)));
     } catch (error) {
-      throw new Error(`applying the block at ${where(block)}: ${(error as Error).message}`);
+      throw new Error(`applying the block at ${where(block)}: ${(error as Error).message}`, {cause: error});
     }
   }
 }
@@ -154,7 +154,7 @@ export function placeReaderSpecs(siteDir: string, blocks: readonly DocBlock[]): 
  * for both, so that two sites' bundles differ by their spec only), and the config's `spec` names
  * it; the page's id and route stay.
  */
-export function useReaderSpec(siteDir: string, file: string): void {
+export function putReaderSpec(siteDir: string, file: string): void {
   const named = readerSpecPath();
   const placed = path.posix.join(path.posix.dirname(named), `spec${path.extname(file)}`);
   const config = path.join(siteDir, 'docusaurus.config.js');
@@ -310,7 +310,7 @@ export function startServerProcess(
   })();
 }
 
-/** The site's `build/`, served as scripts/startBuildServer.ts serves any build. */
+/** The site's `build/`, served as scripts/sites/startBuildServer.ts serves any build. */
 export async function serveReaderBuild(siteDir: string, {compress = false}: {compress?: boolean} = {}): Promise<RunningServer> {
   const server = await startBuildServer({dir: path.join(siteDir, 'build'), compress});
   return {url: server.origin, close: async () => server.close()};
@@ -339,7 +339,7 @@ async function main(): Promise<void> {
     const {dir, reused} = await stockReaderSite();
     console.log(reused ? dir : `${dir} (made now)`);
   } else {
-    console.error('usage: node --import tsx scripts/readerSite.ts [copy <name>]');
+    console.error('usage: node --import tsx scripts/sites/readerSite.ts [copy <name>]');
     process.exitCode = 2;
   }
 }

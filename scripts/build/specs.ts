@@ -14,7 +14,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {bundle, createConfig, lint, parseYaml} from '@redocly/openapi-core';
 import type {PluginOptions} from 'docusaurus-plugin-redoc';
-import type {Example} from '../src/data/examples';
+import type {Example} from '../../src/data/examples';
 
 /** The public spec rendered by the remote-URL example when REMOTE_SPEC_URL is unset. */
 export const DEFAULT_REMOTE_SPEC_URL = 'https://redocly.github.io/redoc/openapi.yaml';

@@ -13,11 +13,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {SITE_ADDRESS, withSiteAddress} from '../src/theme/CodeBlock/siteAddress';
+import {SITE_ADDRESS, withSiteAddress} from '../../src/theme/CodeBlock/siteAddress';
 import {scenarioBlocks, type DocBlock} from './docSnippets';
 import {corpusDocument} from './openapiCorpus';
 import {applyBlocks} from './readerSite';
-import {REPO_ROOT} from './repoRoot';
+import {REPO_ROOT} from '../repoRoot';
 import {startBuildServer} from './startBuildServer';
 
 /** The guide's scenario (its page's file name). */

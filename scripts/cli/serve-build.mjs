@@ -5,7 +5,7 @@
 // `--base /redocusaurus/` serves the folder under that path, as GitHub Pages serves a project
 // site: the base without its slash redirects to it, and paths outside it are not found.
 //
-//   node scripts/serve-build.mjs [--dir build] [--port 3100 | 0] [--compress] [--base /]
+//   node scripts/cli/serve-build.mjs [--dir build] [--port 3100 | 0] [--compress] [--base /]
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,9 +3,9 @@
  * published npm package:
  *
  *   npm pack @octokit/openapi@23.0.2 && tar xzf octokit-openapi-23.0.2.tgz
- *   node --import tsx scripts/openapi-corpus-subset.ts github package/generated/api.github.com.json
+ *   node --import tsx scripts/cli/openapi-corpus-subset.ts github package/generated/api.github.com.json
  *
- * It keeps the operations of the tags listed for the document in scripts/openapiCorpus.ts (all of
+ * It keeps the operations of the tags listed for the document in scripts/sites/openapiCorpus.ts (all of
  * them when none are listed), drops webhooks, and keeps only the reusable components (schemas, parameters,
  * responses, examples…; Swagger 2.0's definitions, parameters and responses) that the kept document
  * references, directly or through other components, so the result is valid and no larger than it
@@ -14,9 +14,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {parseYaml, stringifyYaml} from '@redocly/openapi-core';
-import {corpusDocument, type CorpusDocument} from './openapiCorpus';
-import {REDOC_METHODS, documentOperations} from './openapiOperations';
-import {REPO_ROOT} from './repoRoot';
+import {corpusDocument, type CorpusDocument} from '../sites/openapiCorpus';
+import {REDOC_METHODS, documentOperations} from '../sites/openapiOperations';
+import {REPO_ROOT} from '../repoRoot';
 
 type Json = Record<string, unknown>;
 
@@ -129,7 +129,7 @@ export function subsetDocument(source: Json, entry: CorpusDocument): Json {
   if (version !== entry.source.version) {
     throw new Error(
       `${entry.source.package}: expected info.version ${entry.source.version}, found ${String(version)}. ` +
-        'Update the source in scripts/openapiCorpus.ts (and the README there) when taking a new version.',
+        'Update the source in scripts/sites/openapiCorpus.ts (and the README there) when taking a new version.',
     );
   }
   delete document.webhooks;
@@ -143,7 +143,7 @@ function main(argv: string[]): void {
   const [id, input] = argv;
   if (!id || !input) {
     throw new Error(
-      'Usage: node --import tsx scripts/openapi-corpus-subset.ts <corpus id> <file from the unpacked package>',
+      'Usage: node --import tsx scripts/cli/openapi-corpus-subset.ts <corpus id> <file from the unpacked package>',
     );
   }
   const entry = corpusDocument(id);

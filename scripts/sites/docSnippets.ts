@@ -23,7 +23,7 @@
  * before it (tests/reader-site/docs.spec.ts).
  *
  * Blocks are grouped into **scenarios**, each applied in page order to a fresh copy of a reader's
- * site (scripts/readerSite.ts), then type-checked and built. A block belongs to the scenario
+ * site (scripts/sites/readerSite.ts), then type-checked and built. A block belongs to the scenario
  * named after its page's file (`installation`, `plugin-options`...), or to the one its
  * `scenario="<name>"` meta word names. The `installation` scenario is special: it is how the
  * fixture makes the stock reader site itself.
@@ -36,7 +36,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import {REPO_ROOT} from './repoRoot';
+import {REPO_ROOT} from '../repoRoot';
 
 const DOCS_DIR = path.join(REPO_ROOT, 'docs');
 

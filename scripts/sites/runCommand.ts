@@ -1,7 +1,7 @@
 /**
  * Runs a command to its end and keeps its output; with `measure`, under GNU time (`/usr/bin/time`,
  * Debian's `time` package) for its wall time, CPU time and peak memory. Shared by the builds the
- * tests and benchmarks make (scripts/miniSite.ts, bench/kitSites.ts).
+ * tests and benchmarks make (scripts/sites/miniSite.ts, bench/kitSites.ts).
  */
 import {spawn} from 'node:child_process';
 
