@@ -259,7 +259,12 @@ function movedFiles(manifest, from, to) {
   const moved = JSON.parse(manifest.toString('utf8')).moved ?? {};
   const versions = Object.keys(moved).filter((version) => compareVersions(version, from) > 0 && compareVersions(version, to) <= 0);
   for (const version of versions.sort(compareVersions)) {
-    for (const [file, destinations] of Object.entries(moved[version] ?? {})) moves.set(file, {version, to: destinations});
+    const movedNow = Object.entries(moved[version] ?? {});
+    // A file an earlier version moved, moved again: the earlier move now leads where this one does.
+    for (const move of moves.values()) {
+      move.to = [...new Set(move.to.flatMap((destination) => movedNow.find(([file]) => file === destination)?.[1] ?? [destination]))];
+    }
+    for (const [file, destinations] of movedNow) moves.set(file, {version, to: destinations});
   }
   return moves;
 }

@@ -5,8 +5,8 @@
  * Redoc's store turns the `#` and `##` headings of the API's description (and of each tag's) into
  * sections of the menu and the content. To find them, its `MarkdownRenderer.extractHeadings`
  * renders the whole description to HTML and throws the HTML away: marked's lexer, cold on the
- * first call, and Prism for every code block. On an API page that is 28 ms of the 45 ms the store
- * takes at full CPU speed, in the task that hydrates the page.
+ * first call, and Prism for every code block: most of the time the store takes, in the task that
+ * hydrates the page.
  *
  * The result only depends on the text and the id it is prefixed with, so the build records every
  * extraction a store makes (`recordHeadings`, ./specDataPlugin.js) and ships the results with the

@@ -94,15 +94,14 @@ const BUCKET_SIZE = 48_000;
  * Characters of JSON past which the browser fetches a spec's pieces as text files instead of
  * getting them in the page's chunk. Docusaurus hydrates a page only once its chunks are in, and a
  * browser that cannot compile a script while downloading it (Lighthouse's load could not) compiles
- * its strings on the main thread: GitHub's 7.4 MB of pieces were a task of a quarter of a second
- * unthrottled, a second on a phone, and held hydration until the last byte came. Text costs no
+ * its strings on the main thread, in one long task, and hydration waits for the last byte. Text costs no
  * compiling, and the page hydrates without it; the reference's sections wait for it.
  */
 const FETCHED_PIECES_SIZE = 1_000_000;
 
 /**
  * Characters per text file of pieces. A browser with DevTools open (Lighthouse's, for one) decodes a
- * text response for them in one task when it ends: 90 ms unthrottled for GitHub's 6.9 MB in one file.
+ * text response in one task when it ends: smaller files keep each such task short.
  */
 const FETCHED_FILE_SIZE = 512_000;
 
@@ -120,9 +119,8 @@ const DOWNLOAD_HEADER = '# OpenAPI description, bundled by the site\'s build\n';
  * The data module's source, and the modules of its bundles of pieces.
  *
  * V8 compiles a function's body, its strings included, on the main thread the first time the
- * function runs, and webpack wraps each module in a function: one string of a 7 MB spec was a long
- * task on a phone (a third of a second at 4× CPU), whenever a page with the spec loaded, before any
- * part of it was read. So the pieces' texts are in modules of about `BUCKET_SIZE` characters,
+ * function runs, and webpack wraps each module in a function: one string of a large spec was a long
+ * task whenever a page with the spec loaded, before any part of it was read. So the pieces' texts are in modules of about `BUCKET_SIZE` characters,
  * which the data module requires when a piece in them is first read: the page's chunk carries them
  * all, and the browser compiles only those a page reads.
  * @param {string} id
@@ -259,7 +257,7 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
       // The content holds the spec twice, as bundled and as converted for Redoc, both kept until the
       // build ends. Only the bundled one is read after this (the plugin's postBuild writes it as the
       // download), and every plugin's contentLoaded has run by now: the converted one, now in the
-      // data modules, can go. On GitHub's 13 MB description that is 300 MB less at the build's peak.
+      // data modules, can go, which lowers the build's peak by the size of a large spec's model.
       if (loadedContent?.bundle) delete loadedContent.converted;
       if (!dataModulePath || !piecesModules) return {};
       const pieces = isServer ? piecesModules.server : piecesModules.client;

@@ -43,10 +43,11 @@ function bundle(options) {
 
 /** @param {'parse' | 'stringify'} name */
 const fromYaml = (name) =>
-  function () {
+  /** @param {unknown[]} args */
+  (...args) => {
     if (!loaded) throw new Error(`reference-kit: yaml.${name} was called before Redoc's spec loader was loaded.`);
     const yaml = /** @type {any} */ (loaded.yaml);
-    return yaml[name].apply(yaml, arguments);
+    return yaml[name](...args);
   };
 
 module.exports = {bundle, Config, parse: fromYaml('parse'), stringify: fromYaml('stringify')};

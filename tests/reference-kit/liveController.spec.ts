@@ -41,7 +41,7 @@ function petStorePage(): {html: string; outline: OutlineItem[]} {
 }
 
 interface Recorded {
-  woken: (string | undefined)[];
+  live: (string | undefined)[];
   menuPages: MenuPage[];
   stylesInPage: number;
   unavailable: unknown[];
@@ -65,7 +65,7 @@ function start(html: string, outline: OutlineItem[], overrides: Partial<LiveCont
   });
   const document = window.document;
   const root = document.querySelector<HTMLElement>(`[${ATTR.reference}]`)!;
-  const recorded: Recorded = {woken: [], menuPages: [], stylesInPage: 0, unavailable: [], clicks: 0};
+  const recorded: Recorded = {live: [], menuPages: [], stylesInPage: 0, unavailable: [], clicks: 0};
   const early = document.createElement('button');
   early.addEventListener('click', () => (recorded.clicks += 1));
   const stop = startLiveReference({
@@ -75,9 +75,9 @@ function start(html: string, outline: OutlineItem[], overrides: Partial<LiveCont
     outline,
     target: '',
     takeEarlyClicks: () => [early],
-    wake(element, id) {
+    bringToLife(element, id) {
       element.replaceChildren(document.createTextNode(`rendered ${id ?? 'info'}`));
-      recorded.woken.push(id);
+      recorded.live.push(id);
       return true;
     },
     startMenu(page) {
@@ -121,9 +121,9 @@ test('the short sections go into the page from their noscript elements, in order
     // The noscript elements are gone, and with the last step the room they held.
     expect(root.querySelectorAll(SELECTOR.aheadParts)).toHaveLength(0);
     expect(content.hasAttribute(ATTR.ahead)).toBe(false);
-    await until(() => recorded.woken.length === sectionIds.length + 1, 'every piece to wake');
-    expect(recorded.woken[0]).toBeUndefined();
-    expect([...recorded.woken.slice(1)].sort()).toEqual([...sectionIds].sort());
+    await until(() => recorded.live.length === sectionIds.length + 1, 'every piece to come to life');
+    expect(recorded.live[0]).toBeUndefined();
+    expect([...recorded.live.slice(1)].sort()).toEqual([...sectionIds].sort());
     // A section that came to life has Redoc's classes back, and nothing pending.
     for (const section of Array.from(root.querySelectorAll<HTMLElement>(SELECTOR.sections))) {
       expect(section.hasAttribute(ATTR.pending) || section.hasAttribute(ATTR.classes)).toBe(false);
@@ -172,10 +172,10 @@ test('sections ahead that are not those of the outline: the built HTML is given 
 test('once stopped, nothing more comes to life and no section goes in', async () => {
   const {root, recorded, stop, restore} = start(page.html, page.outline);
   try {
-    // Stopped before the first frame: the wakes and the sections ahead are all still to come.
+    // Stopped before the first frame: no section has come to life, and the sections ahead are all still to come.
     stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(recorded.woken).toEqual([]);
+    expect(recorded.live).toEqual([]);
     expect(root.querySelectorAll(SELECTOR.sections).length).toBeLessThan(sectionIds.length);
   } finally {
     restore();

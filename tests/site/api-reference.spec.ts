@@ -99,7 +99,7 @@ test.describe('sections come to life as the reader reaches them', () => {
     // estimates refitted, a reader collapsing a response. At the end of the page, where the reader
     // scrolls no more, the last section once stayed the server's HTML that way.
     await loadUntilFirstRendered(page);
-    // The first section beyond the near area (a screen past the viewport), once the wakes have settled.
+    // The first section beyond the near area (a screen past the viewport), once the sections near it have come to life.
     const beyond = () =>
       sections(page).evaluateAll(
         (nodes) => nodes.find((node) => node.getBoundingClientRect().top > 2 * window.innerHeight + 100)?.getAttribute('data-section-id') ?? undefined,

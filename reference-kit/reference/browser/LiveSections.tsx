@@ -5,7 +5,7 @@
  * place of its HTML; its model is built from the part of the spec that it shows (./specParts.ts),
  * whose pieces alone are parsed. The menu runs on the server's HTML (./liveMenu.ts).
  *
- * Until a section wakes it is the server's HTML, styled in both colour modes by the server's CSS,
+ * Until a section comes to life it is the server's HTML, styled in both colour modes by the server's CSS,
  * which stays in the page: styled-components is told which of its class names that CSS covers, so
  * that it does not add the same rules again and make the browser restyle the whole reference.
  */
@@ -79,7 +79,7 @@ const MARKDOWN_COMPONENTS: RedocRawOptions = {
 };
 
 /** A piece of the reference rendered by React, into the server's element it replaces. */
-interface Woken {
+interface LiveSection {
   element: HTMLElement;
   store: AppStore;
   content: React.ReactElement;
@@ -102,7 +102,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
   const darkTheme = useMemo(() => new RedocNormalizedOptions(darkThemeOptions).theme, [darkThemeOptions]);
   const theme = useColorMode().colorMode === 'dark' ? darkTheme : options.theme;
   const specUrl = useBaseUrl(specProps.url ?? '', {absolute: true});
-  const [woken, setWoken] = useState<Woken[]>([]);
+  const [liveSections, setLiveSections] = useState<LiveSection[]>([]);
 
   useEffect(() => {
     const outline = specProps.outline ?? [];
@@ -112,7 +112,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       if (!piece) return false;
       // React renders into the element from nothing: the server's HTML goes first.
       element.replaceChildren();
-      setWoken((pieces) => [...pieces, {element, store: liteStore(piece.spec, options), content: piece.content}]);
+      setLiveSections((pieces) => [...pieces, {element, store: liteStore(piece.spec, options), content: piece.content}]);
       return true;
     };
     return startLiveReference({
@@ -123,7 +123,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
       pageHtml,
       target: history.currentId,
       takeEarlyClicks,
-      wake: (element, id) => {
+      bringToLife: (element, id) => {
         if (id === undefined) {
           const spec = parts.info();
           return render(element, {spec, content: <ApiInfo store={liteStore(spec, options)} />});
@@ -139,7 +139,6 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
         scroll.dispose();
       },
       onUnavailable: (error) => {
-        // eslint-disable-next-line no-console
         console.warn('reference-kit: the built HTML of this page could not be used; rendering the reference in the browser.', error);
         onUnavailable?.();
       },
@@ -150,7 +149,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
 
   return (
     <>
-      {woken.map(({element, store, content}) =>
+      {liveSections.map(({element, store, content}) =>
         createPortal(
           <ThemeProvider theme={theme}>
             <StoreProvider value={store}>

@@ -3,23 +3,19 @@
  *
  * The server estimates each section's height from its HTML (../server/sectionEstimates.ts), with weights
  * fitted to two specs and chosen to err on the tall side. How far off they are depends on the spec
- * and the width: 5 to 17 % too tall on the pet store, 13 % at 412 px and 25 % at 1,280 px on rclone's
- * parameter tables. The sections that have come to life tell: their heights against their estimates
+ * and the width, most on wide parameter tables. The sections that have come to life tell: their heights against their estimates
  * give a factor, `--kit-fit` on the reference, by which the CSS scales the estimates of the sections
  * the browser has not laid out yet (../shared/heldCss.ts). A section once laid out keeps its own
  * height (`contain-intrinsic-size: auto`), so the factor only changes the room held for the others,
  * and only when what has been measured says something new: after 1, 2, 4, 8… sections, keeping
  * the section at the top of the viewport where it was (browsers without scroll anchoring, Safari,
  * would not, and Chromium's did not after a jump through the menu). The first
- * section counts in full: on the pet store and rclone, weighing the first ones less (as if two more
- * sections had measured what the server estimated) left the page 6 to 13 % too tall on load, against
- * 2 to 7 % without.
+ * section counts in full: weighing the first ones less left the page further off on load.
  *
  * Sections of text alone (a part of the API's description, a tag: no right panel) are fitted apart,
- * by `--kit-fit-text`: the server over-estimates them 1.6 to 2.3 times (their heading and padding
- * weigh more than the weights allow for), operations at most a few tenths either way. A page that
- * opens on text sections (ShipEngine's description, the empty tags ahead of GitHub's webhooks)
- * took their factor for every operation below, and was 32 to 49 % too short on load.
+ * by `--kit-fit-text`: the server errs on them far more than on operations (their heading and padding
+ * weigh more than the weights allow for), and a page that opens on text sections would otherwise
+ * take their factor for every operation below.
  */
 import {afterNextFrame} from '../shared/tasks';
 import {ATTR, PROP, SELECTOR} from '../shared/contract';

@@ -1,6 +1,6 @@
 /**
  * What brings a reference the server rendered to life, piece by piece, without React: which HTML
- * goes into the page and when, which sections wake and in what order, where the page lands. The
+ * goes into the page and when, which sections come to life and in what order, where the page lands. The
  * React part (./LiveSections.tsx) gives it the means: how a piece is rendered, how the menu starts,
  * how the page scrolls to a link's target. Tested in Node with a DOM and those means faked.
  *
@@ -12,15 +12,15 @@
  * Then, either way:
  * - the menu comes to life on the server's HTML (`startMenu`, ./liveMenu.ts): clicks, scroll
  *   tracking and the URL's hash work at once;
- * - each section, and the API's info block, is woken (`wake`) when it comes within a screen of the
- *   viewport (./hydrationQueue.ts), a few milliseconds of work per task;
- * - the sections' estimated heights are fitted to what the woken ones measure (./heightFit.ts).
+ * - each section, and the API's info block, comes to life (`bringToLife`) when it comes within a screen of the
+ *   viewport (./liveQueue.ts), a few milliseconds of work per task;
+ * - the sections' estimated heights are fitted to what the live ones measure (./heightFit.ts).
  */
 import {ATTR, CLASS, SELECTOR} from '../shared/contract';
 import type {OutlineItem} from '../shared/specData';
 import {adoptBuiltReference, findBuiltReference, parseBuiltPage} from './builtPage';
 import {HeightFit} from './heightFit';
-import {afterNearbyWakes, wakeNearViewport} from './hydrationQueue';
+import {whenNearbyLive, liveNearViewport} from './liveQueue';
 import type {MenuPage} from './liveMenu';
 import {adoptSectionsAhead, fillMenuList, SectionClasses, type AdoptedReference} from './sectionAdoption';
 
@@ -42,7 +42,7 @@ export interface LiveControllerOptions {
    * Renders a piece into its server element, in place of its HTML: the info block (`id`
    * undefined) or a section. False when the piece cannot be had (it stays the server's HTML).
    */
-  wake(element: HTMLElement, id: string | undefined): boolean;
+  bringToLife(element: HTMLElement, id: string | undefined): boolean;
   /** Starts the menu on the server's HTML. */
   startMenu(page: MenuPage): {dispose(): void};
   /** The server's CSS is in the document: the renderer may count on it. */
@@ -83,8 +83,8 @@ export function startLiveReference(options: LiveControllerOptions): () => void {
   const fit = new HeightFit(root);
   const controller = new AbortController();
 
-  const wake = (element: HTMLElement, id: string | undefined) => {
-    if (!options.wake(element, id)) return;
+  const bringToLife = (element: HTMLElement, id: string | undefined) => {
+    if (!options.bringToLife(element, id)) return;
     if (adopted) adopted.claim(element);
     else classes.claim(element);
     if (id !== undefined) fit.rendered(element);
@@ -95,9 +95,9 @@ export function startLiveReference(options: LiveControllerOptions): () => void {
     const info = withInfo ? root.querySelector<HTMLElement>(`.${CLASS.content} > [${ATTR.info}]`) : null;
     const pieces = [...(info ? [info] : []), ...sectionElements];
     cancels.push(
-      wakeNearViewport(pieces, (index) => {
+      liveNearViewport(pieces, (index) => {
         const element = pieces[index]!;
-        wake(element, element === info ? undefined : (element.getAttribute(ATTR.section) ?? undefined));
+        bringToLife(element, element === info ? undefined : (element.getAttribute(ATTR.section) ?? undefined));
       }),
     );
   };
@@ -122,7 +122,7 @@ export function startLiveReference(options: LiveControllerOptions): () => void {
     if (land) fillHolder(reference, target);
     startSections(sectionElements, withInfo);
     if (land) landOnTarget();
-    afterNearbyWakes(() => {
+    whenNearbyLive(() => {
       if (!controller.signal.aborted) reference.fillWhenIdle(controller.signal);
     });
     return reference;

@@ -20,7 +20,7 @@ import {
   type RedocNormalizedOptions,
   type SpecStore,
 } from 'redoc';
-import {afterNearbyWakes} from './hydrationQueue';
+import {whenNearbyLive} from './liveQueue';
 import type {OutlineItem} from '../shared/specData';
 import {ATTR, CLASS} from '../shared/contract';
 
@@ -166,8 +166,8 @@ export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options
       if (!current()) return;
       menu.activate(item, false);
       scrollToActive();
-      // A frame later, the scroll has scheduled the wakes of the sections now near the viewport.
-      requestAnimationFrame(() => afterNearbyWakes(() => current() && menu.activeItem === item && scrollToActive()));
+      // A frame later, the scroll has queued the sections now near the viewport to come to life.
+      requestAnimationFrame(() => whenNearbyLive(() => current() && menu.activeItem === item && scrollToActive()));
     });
   };
 

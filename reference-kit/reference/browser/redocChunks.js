@@ -14,7 +14,7 @@
  */
 import {nextTask} from '../shared/tasks';
 
-/** What Redoc 2.1.4 requires that costs most to run, in steps of 50 to 80 ms on a phone. */
+/** What Redoc 2.1.4 requires that costs most to run, in steps each shorter than a long task would be on a phone. */
 const dependencySteps = [
   () => import(/* webpackChunkName: "redoc-prism", webpackPreload: true */ './redocPrism.js'),
   () => import(/* webpackChunkName: "redoc-libraries", webpackPreload: true */ './redocLibraries.js'),

@@ -8,7 +8,7 @@
  * shows: an operation (`op`, under the tag of its `part`), a tag with its description and the
  * schemas it lists (`tag:<name>`), or the API's description (`info`). Its part is a spec that keeps
  * only that, with the components it reaches (../shared/pieceStore.ts); Redoc's own `SpecStore` builds the
- * same models, with the same ids, for that part alone. So waking a section costs what its
+ * same models, with the same ids, for that part alone. So a section coming to life costs what its
  * operation costs, whatever the size of its tag or of the spec; and the spec is never parsed whole.
  *
  * Redoc looks up a few things among all components rather than through references (a

@@ -147,10 +147,7 @@ export function sectionFeatures(html: string, panelClasses: {middle: string; rig
  * character of text (about a glyph's width times the line height) in the part that wraps. Fitted to
  * the 98th percentile (quantile regression, each spec weighing the same), not the mean: a section
  * whose estimate falls short reaches into the next one's box while the browser skips it, and tools
- * that read the page's geometry (axe) then see its text over the next section's background. With
- * them no section of the pet store, and 2 of 592 of GitHub's, came out short at 360 to 1,000 px
- * (11 at 1,280 px, by a few lines), and the pages' heights came out 8 to 20 % above the measured
- * ones.
+ * that read the page's geometry (axe) then see its text over the next section's background.
  */
 const WEIGHTS = {
   middle: {panel: 18.3, headings: 69.3, blocks: 41.1, rows: 44.8, buttons: 21, codeLines: 0, tabs: 0, prose: 249.3, code: 447.3},
@@ -239,10 +236,7 @@ const ESTIMATE_GROUPS = 32;
  * The browser shares the computed style of elements whose declarations are the same, and only
  * those: a section with its own estimate in its `style` is styled on its own, and on a page of a
  * thousand sections that is most of the style work of its first frames and of each change of the
- * fit (GitHub's REST API, 1,542 sections, 412 px, 4× CPU: 588 ms of style recalculation in a cold
- * load with an estimate on each section, 305 with groups; the first style and layout 535 against
- * 332 ms). So
- * the first sections, those the reader sees first and the fit measures first, keep their own
+ * fit. So the first sections, those the reader sees first and the fit measures first, keep their own
  * estimates inline, and the others hold the estimate of a group of sections of about their height
  * (at a phone's width and a laptop's: `widths`), named by a rule: a few dozen computed styles for
  * the page instead of one per section. A group's estimate is the mean of its sections' numbers, so

@@ -1,35 +1,28 @@
 /**
- * When each server-rendered section of a reference comes to life in the browser.
+ * When each held section of a reference comes to life in the browser.
  *
- * A section is woken when it comes within a screen's height of the viewport. Wakes run
- * in separate tasks, a few milliseconds of them at a time, so that a phone never blocks
- * for the whole reference at once: the sections in the viewport first, then the nearest.
- *
- * The sections of a reference are one above the other, in page order: which are near the viewport
- * is found by a binary search on their positions when the page scrolls or is resized, after
- * sections have come to life, and whenever the column that holds them changes height. Sections move
- * without a scroll when those above or below them change size: filled with the server's HTML,
- * rendered, or their estimates refitted (./heightFit.ts); at the end of the page, where the reader
- * scrolls no more, the last section came into view that way and never woke. An IntersectionObserver
- * of every section did the same at a cost in every frame that grows with the spec: on a phone, 10
- * to 20 ms a frame for a thousand sections; one ResizeObserver of the column costs a callback when
- * its height changes.
+ * A section comes to life when it comes within a screen's height of the viewport, in tasks of a few
+ * milliseconds each, so that a phone never blocks for the whole reference at once: the sections in
+ * the viewport first, then the nearest. Which are near is found by a binary search on their
+ * positions (they are one above the other, in page order) when the page scrolls or is resized,
+ * after sections have come to life, and whenever the column that holds them changes height: sections
+ * move without a scroll when those around them change size.
  */
 
-type Wake = () => void;
+type BringToLife = () => void;
 
 /** Work per task before yielding to the browser; one section always runs, however long it takes. */
 const TASK_BUDGET_MS = 8;
 
-/** Elements in page order, one above the other, each with its wake until it has run. */
-interface WakeList {
+/** Elements in page order, one above the other, each with its `bringToLife` until it has run. */
+interface LiveList {
   elements: Element[];
-  wakes: (Wake | undefined)[];
+  pending: (BringToLife | undefined)[];
   left: number;
 }
 
-const lists = new Set<WakeList>();
-const queue: {element: Element; wake: Wake; distance: number}[] = [];
+const lists = new Set<LiveList>();
+const queue: {element: Element; bringToLife: BringToLife; distance: number}[] = [];
 let scheduled = false;
 let checkScheduled = false;
 let listening = false;
@@ -46,12 +39,12 @@ function distanceFromViewport(rect: DOMRectReadOnly): number {
   return 0;
 }
 
-/** Queues the wakes of the elements within a screen of the viewport. */
+/** Queues `bringToLife` of the elements within a screen of the viewport. */
 function check(): void {
   checkScheduled = false;
   const margin = window.innerHeight;
   for (const list of lists) {
-    const {elements, wakes} = list;
+    const {elements, pending} = list;
     // The first element whose bottom is below the top of the near area.
     let low = 0;
     let high = elements.length;
@@ -63,11 +56,11 @@ function check(): void {
     for (let index = low; index < elements.length; index++) {
       const rect = elements[index]!.getBoundingClientRect();
       if (rect.top > window.innerHeight + margin) break;
-      const wake = wakes[index];
-      if (!wake) continue;
-      wakes[index] = undefined;
+      const bringToLife = pending[index];
+      if (!bringToLife) continue;
+      pending[index] = undefined;
       list.left -= 1;
-      queue.push({element: elements[index]!, wake, distance: distanceFromViewport(rect)});
+      queue.push({element: elements[index]!, bringToLife, distance: distanceFromViewport(rect)});
     }
     if (list.left === 0) lists.delete(list);
   }
@@ -89,7 +82,7 @@ function runQueue(): void {
   do {
     const next = queue.shift();
     if (!next) break;
-    next.wake();
+    next.bringToLife();
   } while (performance.now() - start < TASK_BUDGET_MS);
   if (queue.length > 0) scheduleRun();
   // The sections that came to life changed size: others may be near the viewport now.
@@ -132,11 +125,11 @@ function stopListening(): void {
 }
 
 /**
- * Calls `wake(index)` once for each of `elements` (one above the other, in page order), when it
- * comes near the viewport. Returns a function that cancels the wakes not run yet.
+ * Calls `bringToLife(index)` once for each of `elements` (one above the other, in page order), when it
+ * comes near the viewport. Returns a function that cancels the calls not made yet.
  */
-export function wakeNearViewport(elements: Element[], wake: (index: number) => void): () => void {
-  const list: WakeList = {elements, wakes: elements.map((_, index) => () => wake(index)), left: elements.length};
+export function liveNearViewport(elements: Element[], bringToLife: (index: number) => void): () => void {
+  const list: LiveList = {elements, pending: elements.map((_, index) => () => bringToLife(index)), left: elements.length};
   if (elements.length === 0) return () => {};
   lists.add(list);
   startListening(elements);
@@ -151,8 +144,8 @@ export function wakeNearViewport(elements: Element[], wake: (index: number) => v
   };
 }
 
-/** Calls `callback` once the elements near the viewport have come to life, and no wake is waiting. */
-export function afterNearbyWakes(callback: () => void): void {
+/** Calls `callback` once the elements near the viewport have come to life, and none is waiting to. */
+export function whenNearbyLive(callback: () => void): void {
   settledWaiters.push(callback);
   notifySettled();
 }
