@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The whole test suite, in order: type check, spec lint, build, tests against the built site.
+# The whole test suite, in order: type check, lint, spec lint, build, tests against the built site.
 # Extra arguments go to Playwright, e.g. `npm test -- tests/site/routes.spec.ts`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 bash scripts/cli/ensure-chromium.sh
 npm run typecheck
+npm run lint
 npm run lint:specs
 # Build as a machine without network would: the remote example's URL (.invalid never
 # resolves) does not answer, so the build falls back to its local copy (tests/site/remote-spec.spec.ts).
