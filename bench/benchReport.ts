@@ -101,6 +101,18 @@ export interface RouteResult {
   runs: Record<Preset, RunSummary[]>;
 }
 
+/** What `npm run bench` writes to bench/data/site.json: the run, each route's runs, the budgets. */
+export interface SiteRunData {
+  date: string;
+  commit: string;
+  dirty: boolean;
+  runs: number;
+  /** Fewer routes or runs than a full run. */
+  partial: boolean;
+  routes: RouteResult[];
+  budgets: BudgetCheck[];
+}
+
 /** One entry of LHCI's assertion-results.json (written with includePassedAssertions). */
 export interface LhciAssertion {
   url: string;

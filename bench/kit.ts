@@ -152,7 +152,9 @@ async function attempt<T>(what: string, work: () => Promise<T>): Promise<Outcome
 /** The commit the run measures, read when it starts: a file edited during the run does not count. */
 function measuredCommit(): {commit: string; dirty: boolean} {
   const git = (...args: string[]) => execFileSync('git', args, {cwd: REPO_ROOT, encoding: 'utf8'}).trim();
-  return {commit: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== ''};
+  // The files the benchmarks write do not make the tree "dirty".
+  const written = [RESULTS_FILE, path.dirname(DATA_FILE)].map((file) => `:(exclude)${path.relative(REPO_ROOT, file)}`);
+  return {commit: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no', '--', '.', ...written) !== ''};
 }
 
 const label = (site: Site) => `${site.spec.id}, ${site.variant}`;

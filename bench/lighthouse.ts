@@ -25,10 +25,12 @@ import {writeResultsSection} from './benchResults';
 import {launchChromium} from './browser';
 import {
   PRESETS, ROUTES, checkBudgets, report, summarizeRun, budgetsTable, resultsTable,
-  type Lhr, type LhciAssertion, type Preset, type RouteResult, type Site,
+  type Lhr, type LhciAssertion, type Preset, type RouteResult, type Site, type SiteRunData,
 } from './benchReport';
 
 const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results.md');
+/** The run as data, beside the Markdown (SiteRunData in bench/benchReport.ts). */
+const DATA_FILE = path.join(REPO_ROOT, 'bench', 'data', 'site.json');
 const RC_FILE = path.join(REPO_ROOT, 'bench', 'lighthouserc.cjs');
 /** LHCI keeps its runs in `.lighthouseci/` of its working directory: one directory per site and preset. */
 const LHCI_ROOT = path.join(REPO_ROOT, 'bench', '.lighthouseci');
@@ -145,7 +147,7 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   const commit = git('rev-parse', '--short', 'HEAD');
   // The results file itself does not make the tree "dirty".
-  const dirty = git('status', '--porcelain', '--', '.', `:(exclude)${path.relative(REPO_ROOT, RESULTS_FILE)}`) !== '';
+  const dirty = git('status', '--porcelain', '--', '.', `:(exclude)${path.relative(REPO_ROOT, RESULTS_FILE)}`, `:(exclude)${path.relative(REPO_ROOT, DATA_FILE)}`) !== '';
 
   if (options.build) {
     log('Building the site (npm run build)…');
@@ -214,6 +216,7 @@ async function main(): Promise<void> {
   }
 
   const checks = checkBudgets(results, assertions);
+  const partial = options.runs !== 3 || options.routes.length !== SITE_ROUTES.length;
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
   const markdown = report(results, checks, {
@@ -232,11 +235,14 @@ async function main(): Promise<void> {
       lhci: (JSON.parse(fs.readFileSync(require.resolve('@lhci/cli/package.json'), 'utf8')) as {version: string}).version,
     },
     runs: options.runs,
-    partial: options.runs !== 3 || options.routes.length !== SITE_ROUTES.length,
+    partial,
     settings: Object.fromEntries(PRESETS.map((preset) => [preset, lhrs.find((lhr) => lhr.configSettings.formFactor === preset)?.configSettings])),
     warnings: [...new Set(lhrs.flatMap((lhr) => lhr.runWarnings))],
   });
   writeResultsSection(RESULTS_FILE, 'site', markdown);
+  const data: SiteRunData = {date: started.toISOString(), commit, dirty, runs: options.runs, partial, routes: results, budgets: checks};
+  fs.mkdirSync(path.dirname(DATA_FILE), {recursive: true});
+  fs.writeFileSync(DATA_FILE, `${JSON.stringify(data, null, 2)}\n`);
   process.stdout.write(`${resultsTable(results)}\n\n${budgetsTable(checks)}\n\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}\n`);
 }
 
