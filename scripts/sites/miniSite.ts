@@ -90,7 +90,7 @@ export async function buildMiniSite(options: {
     await fs.writeFile(path.join(siteDir, 'docs/index.md'), options.docsMarkdown ?? '# Mini docs\n\nA page for the search plugin to index.\n');
   }
   const config = `
-import {specEntries} from ${JSON.stringify(path.join(REPO_ROOT, 'scripts/specs'))};
+import {specEntries} from ${JSON.stringify(path.join(REPO_ROOT, 'scripts/build/specs'))};
 
 export = async () => ({
   title: 'Mini site',
