@@ -553,7 +553,10 @@ test('a click to each renders every operation as the reader scrolls, and a click
       await expect(section, `${shape.id}: ${String(operation.operationId)}`).toContainText('Responses');
     }
     await clickThrough(page, shape.deepLink.text);
-    await expect(page).toHaveURL(`${kitServer.url}${shape.route}#${shape.deepLink.id}`);
+    // The link's own id, or the operation's full one under its tag: Redoc's menu writes the active
+    // item's id into the address once the page scrolls (as stock Redoc does), which a landing may do.
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    await expect(page).toHaveURL(new RegExp(`^${escape(`${kitServer.url}${shape.route}`)}#(tag/[^/]+/)?${escape(shape.deepLink.id)}$`));
     await expect(page.locator(`[id="${shape.deepLink.id}"] h2`).last()).toBeInViewport();
   }
   expect(problems.pageErrors).toEqual([]);
