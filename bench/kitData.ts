@@ -24,7 +24,8 @@ export interface KitSiteData {
   homeScripts: {bytes: number; gzipBytes: number} | null;
   /** |height on load − rendered| / rendered, at 412 and 1280 px. */
   heightError: {phone: number | null; desktop: number | null};
-  axe: {light: number; dark: number; sectionsScanned: number; sectionsTotal: number} | null;
+  /** Sections scanned, of how many; null where the run's report did not count them (a page scanned whole). */
+  axe: {light: number; dark: number; sectionsScanned: number | null; sectionsTotal: number | null} | null;
   coldLoad: {blocking: MedianFigure; longest: MedianFigure};
   clickThrough: {blocking: MedianFigure; longest: MedianFigure};
   lighthouse: MedianFigure;

@@ -92,13 +92,6 @@ export function figuresOf(run: QuotedRun) {
     kitBuildTimes: () =>
       range(corpusKitSites().filter((entry) => entry.spec.id !== 'github-rest').concat(petStore()).map((entry) => (entry.build.ok ? entry.build.seconds : missing(`${entry.spec.id} build`))), seconds, 'kit builds'),
     kitBuildPeaks: () => range(corpusKitSites().filter((entry) => entry.spec.id !== 'github-rest').concat(petStore()).map(builtPeak), mib, 'kit builds'),
-    /** How stock redocusaurus's build of Figma's spec ended. */
-    stockFigmaBuild: () => {
-      const {build} = required(site('figma', 'stock'), 'stock Figma site');
-      if (build.ok) return `built in ${seconds(build.seconds)} at ${mib(build.peakMiB)}`;
-      const outOfMemory = /heap out of memory|heap limit|Ineffective mark-compacts/i.test(build.error);
-      return `${outOfMemory ? 'ran out of memory' : 'failed'}${build.seconds === null ? '' : ` after ${seconds(build.seconds)}`}`;
-    },
     /** Each corpus page's cold-load blocking over the pet store page's. */
     coldBlockingPerPetStore: () => range(corpusKitSites().map((entry) => coldBlocking(entry) / coldBlocking(petStore())), times, 'corpus cold loads'),
     /** Stock's pet store page's cold-load blocking over the kit's. */
@@ -122,7 +115,10 @@ export function figuresOf(run: QuotedRun) {
       return `${thousands(axe.light)} in light mode and ${thousands(axe.dark)} in dark`;
     },
     /** Sections axe scanned on the largest page: all of a small page, a sample of a large one. */
-    axeSampleSections: () => thousands(Math.max(...kitSites().map((entry) => required(entry.axe, `${entry.spec.id} axe scan`).sectionsScanned))),
+    axeSampleSections: () => {
+      const counted = kitSites().flatMap((entry) => required(entry.axe, `${entry.spec.id} axe scan`).sectionsScanned ?? []);
+      return thousands(counted.length ? Math.max(...counted) : missing('count of sections axe scanned'));
+    },
   };
   return figures;
 }
