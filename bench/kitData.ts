@@ -4,6 +4,12 @@
  * Medians are worked out here, once, so that no page computes a figure of its own.
  */
 
+/** How the benchmark's report and the docs write a figure: one way, for both. */
+export const thousands = (value: number): string => Math.round(value).toLocaleString('en');
+export const ms = (value: number): string => `${thousands(value)} ms`;
+export const mib = (value: number): string => `${thousands(value)} MiB`;
+export const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
+
 /** A median over a measurement's runs. */
 export interface MedianFigure {
   /** Null when every run failed or none was made. */

@@ -6,7 +6,7 @@
 import {budgetsTable, markdownTable, median, quantile, type BudgetCheck} from './benchReport';
 import {kilobytes} from './firstLoad';
 import type {BenchSpec, SiteBuild, Variant} from './kitSites';
-import type {KitRunData, KitSiteData, MedianFigure} from './kitData';
+import {mib, ms, percent, thousands, type KitRunData, type KitSiteData, type MedianFigure} from './kitData';
 import type {AxeCounts, Heights} from './renderedPage';
 
 /** A measurement, or why it could not be made. */
@@ -97,10 +97,6 @@ const lighthouseScore = (site: SiteFigures) => summarize(site.lighthouse, (score
 
 // ---------------------------------------------------------------- formatting
 
-const thousands = (value: number) => Math.round(value).toLocaleString('en');
-const ms = (value: number) => `${thousands(value)} ms`;
-const mib = (value: number) => `${thousands(value)} MiB`;
-const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 /** A summary's median as text: "≥" for a lower bound, and how many runs failed. */
 function shown(summary: Summary, format: (value: number) => string): string {

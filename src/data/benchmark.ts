@@ -4,7 +4,7 @@
  * build fails naming it: a page never shows a number the last run did not measure.
  */
 // Relative paths, not @site/: tests/scripts/doc-figures.spec.ts imports this module outside webpack.
-import type {KitRunData, KitSiteData, MedianFigure} from '../../bench/kitData';
+import {mib, ms, percent, thousands, type KitRunData, type KitSiteData, type MedianFigure} from '../../bench/kitData';
 import kitRunJson from '../../bench/data/kit.json';
 
 /** What the docs read of a run: the budgets and the run's logistics stay out of the pages' JavaScript. */
@@ -38,12 +38,8 @@ export const benchmarkSpecs: Readonly<Record<string, {name: string; shape?: stri
 
 export class MissingFigure extends Error {}
 
-export const thousands = (value: number): string => Math.round(value).toLocaleString('en');
-export const ms = (value: number): string => `${thousands(value)} ms`;
-export const mib = (value: number): string => `${thousands(value)} MiB`;
 const seconds = (value: number) => `${thousands(value)} s`;
 const times = (value: number) => value.toFixed(2);
-const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 /** "a to b unit": the lowest and highest of `values`, formatted. */
 function range(values: number[], format: (value: number) => string, what: string): string {
@@ -109,7 +105,11 @@ export function figuresOf(run: QuotedRun) {
     heightErrors: () =>
       range(corpusKitSites().flatMap((entry) => [required(entry.heightError.phone, `${entry.spec.id} height at 412 px`), required(entry.heightError.desktop, `${entry.spec.id} height at 1280 px`)]), percent, 'heights'),
     /** axe's serious and critical findings on the kit's pages, light and dark, all added up. */
-    kitAxeFindings: () => thousands(kitSites().reduce((sum, entry) => sum + required(entry.axe, `${entry.spec.id} axe scan`).light + required(entry.axe, '').dark, 0)),
+    kitAxeFindings: () =>
+      thousands(kitSites().reduce((sum, entry) => {
+        const {light, dark} = required(entry.axe, `${entry.spec.id} axe scan`);
+        return sum + light + dark;
+      }, 0)),
     stockPetStoreAxeFindings: () => {
       const axe = required(petStore('stock').axe, 'stock pet store axe scan');
       return `${thousands(axe.light)} in light mode and ${thousands(axe.dark)} in dark`;

@@ -1,6 +1,6 @@
 import React from 'react';
-import {benchmarkRows, kitRun, mib, ms, thousands} from '@site/src/data/benchmark';
-import type {KitSiteData, MedianFigure} from '@site/bench/kitData';
+import {benchmarkRows, kitRun} from '@site/src/data/benchmark';
+import {mib, ms, thousands, type KitSiteData, type MedianFigure} from '@site/bench/kitData';
 import styles from './styles.module.css';
 
 /** Text with `code` spans, as the spec shapes are written. */
@@ -32,7 +32,6 @@ function stockCell(site: KitSiteData | undefined): string {
 /** The kit, spec by spec, and stock where the run built it: the last `npm run bench:kit` run (bench/data/kit.json). */
 export default function BenchmarkTable(): JSX.Element {
   const rows = benchmarkRows();
-  const clicks = kitRun.runs;
   return (
     <figure className={styles.benchmark}>
       <div className={styles.scroller} tabIndex={0} role="region" aria-label="Benchmark figures, kit against stock">
@@ -64,7 +63,7 @@ export default function BenchmarkTable(): JSX.Element {
       <figcaption>
         Kit {kitRun.kitVersion}, run of {kitRun.date.slice(0, 10)} on commit <code>{kitRun.commit.slice(0, 7)}</code>
         {kitRun.dirty ? ' with uncommitted changes' : ''}: medians of {kitRun.runs * kitRun.coldLoadsPerRound} cold loads and{' '}
-        {clicks} clicks a page{kitRun.partial ? '; a partial run, not comparable with a full one' : ''}. The kit's figures are in the
+        {kitRun.runs} clicks a page{kitRun.partial ? '; a partial run, not comparable with a full one' : ''}. The kit's figures are in the
         three columns after the spec; “—” marks a spec this run did not build with stock redocusaurus, whose pages of the larger specs take
         minutes per load. “≥” marks a page still busy when its recording stopped.
       </figcaption>
