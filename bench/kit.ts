@@ -45,6 +45,7 @@ import {SAMPLE_SPEC, removeReaderSite, serveReaderBuild, stockReaderSite, type R
 import {REPO_ROOT} from '../scripts/repoRoot';
 import {writeResultsSection} from './benchResults';
 import {launchChromium} from './browser';
+import {machineReading} from './machine';
 import {recordClickThrough} from './clickThrough';
 import {corpus} from './corpus';
 import {corpusFile} from './corpusFiles';
@@ -200,6 +201,8 @@ async function main(): Promise<void> {
   };
   const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
   const loadBefore = load();
+  const machine = machineReading();
+  log(`Machine: ${machine}`);
   const specs = await benchSpecs(options.ids);
 
   log('The stock reader site…');
@@ -279,6 +282,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       minutes: minutesSince(started),
       loadBefore,
+      machine,
       loadAfter: load(),
       runs: options.runs,
       coldLoadsPerRound: COLD_LOADS_PER_ROUND,
@@ -293,6 +297,7 @@ async function main(): Promise<void> {
       ...commit,
       kitVersion: JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'reference-kit', 'package.json'), 'utf8')).version,
       chromium,
+      machine,
       runs: options.runs,
       coldLoadsPerRound: COLD_LOADS_PER_ROUND,
       partial: options.partial,

@@ -54,6 +54,8 @@ export interface KitRunData {
   dirty: boolean;
   kitVersion: string;
   chromium: string;
+  /** The machine's memory speed as the run started (bench/machine.ts). */
+  machine?: string;
   runs: number;
   coldLoadsPerRound: number;
   /** Fewer specs, runs or sites than a full run: not comparable with one. */

@@ -111,10 +111,12 @@ test.describe('bench/kitReport.ts budgets', () => {
         partial: true,
         axeSections: 150,
         chromium: 'Chromium 156',
+        machine: 'memory first touched at 512 MiB in 140 ms (transparent huge pages: madvise)',
         phases: [{label: 'builds', minutes: 8}, {label: 'timed rounds', minutes: 4}],
       },
     );
     expect(markdown).toContain('in 12.0 min (builds 8.0, timed rounds 4.0); load average');
+    expect(markdown).toContain('1.00 1.00 1.00 after; memory first touched at 512 MiB in 140 ms (transparent huge pages: madvise); Chromium 156.');
     expect(markdown).toContain('| `rclone` (100 operations, 390.6 KB) | kit | 40.0 s / 50.0 s | 1,000 MiB | 195.3 KB | 133.8 KB |');
     expect(markdown).toContain('| `petstore` | stock | 4,000 ms / 3,000 ms |');
     expect(markdown).toContain('| 78 (1 of 2 runs failed) |');
