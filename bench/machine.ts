@@ -1,9 +1,6 @@
 /**
- * What makes one run of this machine slower than another: not its cores, which run a loop at the
- * same speed from day to day, but its memory. On this virtual machine a page of memory touched for
- * the first time can cost fifty times what it costs on another day (the host backs it only then),
- * and builds and page loads allocate hundreds of megabytes. A run states that speed, and the
- * kernel's transparent huge pages setting, which changes how many such faults there are.
+ * What made runs of this virtual machine slow on some days: memory touched for the first time, not
+ * its cores (bench/results.md, "Earlier runs"). A run states it, with the kernel's huge pages setting.
  */
 import fs from 'node:fs';
 
