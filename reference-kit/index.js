@@ -3,9 +3,10 @@
  * The reference kit: the redocusaurus preset, taking the same options, with fast and accessible
  * reference pages (README.md beside this file).
  *
- * It takes one option of its own, `contentSecurityPolicy` (./lib/contentSecurityPolicy.js: the
- * policy of every built page; `false` for none), and returns what the preset returns, with two
- * changes:
+ * It takes two options of its own, `contentSecurityPolicy` (./lib/contentSecurityPolicy.js: the
+ * policy of every built page; `false` for none) and `requestSamples` (./lib/requestSamples.js: the
+ * languages of the operations' request samples; `false` for none), and returns what the preset
+ * returns, with two changes:
  * - each spec's plugin is wrapped (./lib/specDataPlugin.js) so that a spec reaches only the pages
  *   that render it, with the headings of its descriptions found once, at build time;
  * - one more theme (./lib/themePlugin.js), after the preset's own, whose components
@@ -18,11 +19,15 @@ checkRequirements();
 
 const redocusaurus = require('redocusaurus');
 const {kitThemeOptions} = require('./lib/themePlugin');
+const {resolveRequestSamples} = require('./lib/requestSamples');
 
 /** @typedef {import('@docusaurus/types').PluginOptions} PluginOptions */
 /**
  * The redocusaurus preset's options, and the kit's own.
- * @typedef {import('redocusaurus').PresetOptions & {contentSecurityPolicy?: import('./lib/contentSecurityPolicy').ContentSecurityPolicyOption}} KitPresetOptions
+ * @typedef {import('redocusaurus').PresetOptions & {
+ *   contentSecurityPolicy?: import('./lib/contentSecurityPolicy').ContentSecurityPolicyOption;
+ *   requestSamples?: import('./lib/requestSamples').RequestSamplesOption;
+ * }} KitPresetOptions
  */
 /** @type {typeof import('redocusaurus').default} */
 const preset = redocusaurus.default;
@@ -33,8 +38,9 @@ const preset = redocusaurus.default;
  * @returns {import('@docusaurus/types').Preset}
  */
 function referenceKit(context, kitOptions) {
-  // The kit's own option stays out of what redocusaurus and its plugins see (they check theirs).
-  const {contentSecurityPolicy, ...options} = kitOptions;
+  // The kit's own options stay out of what redocusaurus and its plugins see (they check theirs).
+  const {contentSecurityPolicy, requestSamples, ...options} = kitOptions;
+  const kitRequestSamples = resolveRequestSamples(requestSamples);
   const resolved = preset(context, options);
   const specIds = resolved.plugins.map(([, pluginOptions]) => pluginOptions.id ?? 'default');
   return {
@@ -42,10 +48,11 @@ function referenceKit(context, kitOptions) {
       ...resolved.themes.map(([name, themeOptions]) => /** @type {[string, PluginOptions]} */ ([name, {...themeOptions}])),
       [require.resolve('./lib/themePlugin'), {...kitThemeOptions(context, specIds, contentSecurityPolicy)}],
     ],
-    // Redoc's `ignoreNamedSchemas`, for the check of the spec's schemas (./lib/modelLimits.js).
+    // Redoc's `ignoreNamedSchemas`, for the check of the spec's schemas (./lib/modelLimits.js),
+    // and the languages of the request samples the spec's data gets (./lib/requestSamples.js).
     plugins: resolved.plugins.map(([, pluginOptions]) => [
       require.resolve('./lib/specDataPlugin'),
-      {...pluginOptions, ...ignoredSchemas(options.theme?.options)},
+      {...pluginOptions, ...ignoredSchemas(options.theme?.options), kitRequestSamples},
     ]),
   };
 }

@@ -21,6 +21,9 @@
  *   under `moved`): a conflict too, which says where the file went, for the reader to carry the
  *   edit there.
  *
+ * A package the new release needs the site to install (`sitePackages` in its package.json) is
+ * added to the site's package.json, for the `npm install` that follows.
+ *
  * Plain Node.js (16.14 or later), no dependencies: it runs before anything is installed.
  */
 import crypto from 'node:crypto';
@@ -225,6 +228,8 @@ export async function upgrade({site, to, dir, dryRun, log}) {
     }
   }
 
+  const packages = addSitePackages(incoming.get('package.json'), path.join(path.dirname(path.resolve(dir)), 'package.json'), dryRun);
+
   const verb = dryRun ? 'Would upgrade' : 'Upgraded';
   const movedHere = done.removed.filter((file) => moves.has(file));
   if (movedHere.length) done.removed = done.removed.filter((file) => !moves.has(file));
@@ -233,6 +238,9 @@ export async function upgrade({site, to, dir, dryRun, log}) {
     if (list.length) log(`  ${what === 'kept' ? 'kept your edits of' : what}: ${list.join(', ')}`);
   }
   for (const file of movedHere) log(`  moved: ${file} to ${moves.get(file)?.to.join(' and ')}`);
+  if (packages.length) {
+    log(`${dryRun ? 'Would add' : 'Added'} to package.json's dependencies, for the new release: ${packages.join(', ')}. Run \`npm install\` to install them.`);
+  }
   if (done.updated.concat(done.added, done.removed).some((file) => file.startsWith('patches/'))) {
     log('Redoc\'s patch changed: run `rm -rf node_modules/redoc && npm install` so that it is applied to a fresh copy of Redoc.');
   }
@@ -242,6 +250,29 @@ export async function upgrade({site, to, dir, dryRun, log}) {
   }
   log(`What changed: ${dir}/CHANGELOG.md.`);
   return {from: from.version, to: target.version, conflicts};
+}
+
+/**
+ * The packages the new release needs the site to install (`sitePackages` in its package.json), added
+ * to the site's package.json where it lists none of them, for the install that follows.
+ * @param {Buffer | undefined} manifest The new release's package.json.
+ * @param {string} sitePackageFile
+ * @param {boolean} dryRun
+ * @returns {string[]} `<name>@<version>` of each package added.
+ */
+function addSitePackages(manifest, sitePackageFile, dryRun) {
+  /** @type {Record<string, string>} */
+  const needed = (manifest && JSON.parse(manifest.toString('utf8')).sitePackages) || {};
+  if (!fs.existsSync(sitePackageFile)) return [];
+  const text = fs.readFileSync(sitePackageFile, 'utf8');
+  const site = JSON.parse(text);
+  const listed = (/** @type {string} */ name) => [site.dependencies, site.devDependencies].some((list) => list && Object.prototype.hasOwnProperty.call(list, name));
+  const missing = Object.entries(needed).filter(([name]) => !listed(name));
+  if (missing.length && !dryRun) {
+    site.dependencies = Object.fromEntries(Object.entries({...site.dependencies, ...Object.fromEntries(missing)}).sort(([a], [b]) => a.localeCompare(b)));
+    fs.writeFileSync(sitePackageFile, `${JSON.stringify(site, null, /^[ \t]+/m.exec(text)?.[0] ?? '  ')}\n`);
+  }
+  return missing.map(([name, version]) => `${name}@${version}`);
 }
 
 /**

@@ -13,6 +13,8 @@ const kit = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'
 const REDOC_VERSION = '2.1.4';
 /** Every change the kit's patch makes to Redoc's bundles carries this comment. */
 const PATCH_MARK = '/* reference-kit:';
+/** What the newest change of the patch adds (1.3.0): a Redoc patched by an older kit lacks it. */
+const PATCH_NEWEST = 'function kitSampleFamily(';
 const REDOC_BUNDLES = ['bundles/redoc.lib.js', 'bundles/redoc.browser.lib.js'];
 
 /** @param {string} version @param {string} minimum */
@@ -57,13 +59,18 @@ function checkRequirements() {
         '(older npm versions keep the Redoc a site already has).',
     );
   }
-  const unpatched = REDOC_BUNDLES.filter((bundle) => !fs.readFileSync(path.join(redocDir, bundle), 'utf8').includes(PATCH_MARK));
+  const bundles = REDOC_BUNDLES.map((bundle) => ({bundle, text: fs.readFileSync(path.join(redocDir, bundle), 'utf8')}));
+  const unpatched = bundles.filter(({text}) => !text.includes(PATCH_MARK)).map(({bundle}) => bundle);
+  const reinstall = 'run `rm -rf node_modules/redoc && npm install`.';
   if (unpatched.length > 0) {
     throw requirementError(
       `needs Redoc ${REDOC_VERSION} patched with reference-kit/patches/, and ${unpatched.join(' and ')} in ${redocDir} ` +
-        `is not: check that package.json's "postinstall" runs \`patch-package --patch-dir reference-kit/patches\`, then run ` +
-        '`rm -rf node_modules/redoc && npm install`.',
+        `is not: check that package.json's "postinstall" runs \`patch-package --patch-dir reference-kit/patches\`, then ${reinstall}`,
     );
+  }
+  const older = bundles.filter(({text}) => !text.includes(PATCH_NEWEST)).map(({bundle}) => bundle);
+  if (older.length > 0) {
+    throw requirementError(`needs this kit's patch of Redoc, and ${older.join(' and ')} in ${redocDir} has an older kit's: ${reinstall}`);
   }
 }
 

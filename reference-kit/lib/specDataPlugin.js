@@ -30,6 +30,7 @@ const {escapeRegExp} = require('./escapeRegExp');
 const fs = require('fs');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
+const {withRequestSamples} = require('./requestSamples');
 
 /**
  * The name of a large spec's text file of pieces: `dataModules` writes it, and the spec's webpack
@@ -127,11 +128,13 @@ const DOWNLOAD_HEADER = '# OpenAPI description, bundled by the site\'s build\n';
  * @param {{spec: any; url?: string; themeId?: string; isSpecFile?: boolean}} data
  * @param {string} source The spec's file, relative to the site, or URL.
  * @param {string | string[] | undefined} ignoreNamedSchemas Redoc's option, for the check of the spec's schemas.
+ * @param {{languages: import('./requestSamples').LanguageId[]; base: string}} samples The request
+ *   samples' languages, and the absolute URL a relative server is resolved against.
  * @param {(name: string, source: string) => Promise<string>} createData Writes a module, returns its path.
  * @returns {Promise<{dataModule: string; piecesModules: {server: string; client: string}}>} The data
  *   module's source; the paths of the modules of its bundles (`@redoc-spec-pieces/<id>`), for each build.
  */
-async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
+async function dataModules(id, data, source, ignoreNamedSchemas, samples, createData) {
   const {spec, ...rest} = data;
   // Redoc's parser edits the spec it is given (it adds the security section to the description):
   // each store below gets a copy, the browser's the data untouched.
@@ -157,7 +160,8 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
   // (./modelLimits.js); a parser of its own, as modelling may edit the spec it reads.
   const options = new RedocNormalizedOptions({ignoreNamedSchemas});
   checkNamedSchemas({parser: new OpenAPIParser(copy(), rest.url, options), options}, source);
-  const split = splitSpec(spec);
+  // The samples go into the pieces the sections read, not into the download (the bundled spec).
+  const split = splitSpec(withRequestSamples(spec, samples.languages, samples.base));
   const operations = bucketTexts(split.operations.map((piece) => piece[3]), BUCKET_SIZE);
   const components = bucketTexts(split.components.map((piece) => piece[2]), BUCKET_SIZE);
   const buckets = [...operations.buckets, ...components.buckets];
@@ -206,11 +210,12 @@ async function dataModules(id, data, source, ignoreNamedSchemas, createData) {
 
 /**
  * @param {LoadContext} context
- * @param {PluginOptions & {kitIgnoreNamedSchemas?: string | string[]}} options Also Redoc's
- *   `ignoreNamedSchemas`, from the preset's theme options (../index.js).
+ * @param {PluginOptions & {kitIgnoreNamedSchemas?: string | string[]; kitRequestSamples?: import('./requestSamples').LanguageId[]}} options
+ *   Also Redoc's `ignoreNamedSchemas`, from the preset's theme options, and the languages of the
+ *   request samples, from the kit's option (../index.js).
  * @returns {RedocPlugin}
  */
-function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
+function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [], ...options}) {
   const plugin = redocPlugin(context, options);
   const id = options.id ?? 'default';
   // The spec's download, as the plugin's postBuild writes it: a local spec without `url`.
@@ -247,7 +252,10 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, ...options}) {
       await plugin.contentLoaded?.({...args, actions});
       loadedContent = args.content;
       const source = /^https?:\/\//.test(options.spec) ? options.spec : path.relative(context.siteDir, path.resolve(options.spec));
-      const modules = await dataModules(id, specData, source, kitIgnoreNamedSchemas, args.actions.createData);
+      // A relative server is relative to where the spec is served (OpenAPI's rule, and Redoc's).
+      const base = new URL(specData.url ?? '', new URL(context.baseUrl, context.siteConfig.url)).href;
+      const samples = {languages: kitRequestSamples, base};
+      const modules = await dataModules(id, specData, source, kitIgnoreNamedSchemas, samples, args.actions.createData);
       piecesModules = modules.piecesModules;
       dataModulePath = await args.actions.createData(`spec-data-${id}.js`, modules.dataModule);
       if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
@@ -285,9 +293,9 @@ module.exports = specDataPlugin;
  * @param {{options: any; validate: any}} args
  */
 module.exports.validateOptions = ({options, validate}) => {
-  const {kitIgnoreNamedSchemas, ...rest} = options;
+  const {kitIgnoreNamedSchemas, kitRequestSamples, ...rest} = options;
   const validated = redocPluginModule.validateOptions({options: rest, validate});
-  return kitIgnoreNamedSchemas === undefined ? validated : {...validated, kitIgnoreNamedSchemas};
+  return {...validated, ...(kitIgnoreNamedSchemas !== undefined && {kitIgnoreNamedSchemas}), ...(kitRequestSamples !== undefined && {kitRequestSamples})};
 };
 module.exports.specDataModule = specDataModule;
 module.exports.PIECES_FILE_HEADER = PIECES_FILE_HEADER;

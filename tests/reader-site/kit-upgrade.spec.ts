@@ -113,6 +113,16 @@ test('a site on an earlier release, with edits of its own, upgrades, keeps its e
   const edit = (file: string) => `\n/* The reader's own change to ${file}. */\n`;
   for (const file of [unchanged!, changed!, ...(moved ? [moved[0]] : [])]) fs.appendFileSync(path.join(kit, file), edit(file));
 
+  // The packages the new release asks the site to install that the old one did not (`sitePackages`):
+  // the guide of today lists them, a site set up before did not.
+  const sitePackages = (file: string) => (fs.existsSync(file) ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as {sitePackages?: Record<string, string>}).sitePackages ?? {}) : {});
+  const previousPackages = sitePackages(path.join(kit, 'package.json'));
+  const newPackages = Object.entries(sitePackages(path.join(REPO_ROOT, 'reference-kit/package.json'))).filter(([name]) => !(name in previousPackages));
+  const siteManifest = path.join(site, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(siteManifest, 'utf8')) as {dependencies?: Record<string, string>};
+  for (const [name] of newPackages) delete manifest.dependencies?.[name];
+  fs.writeFileSync(siteManifest, `${JSON.stringify(manifest, null, 2)}\n`);
+
   const server = await startBuildServer({dir: siteBuild()});
   const [upgrade, reinstall] = scenarioBlocks(UPGRADE_SCENARIO).map((block) => ({...block, code: withSiteAddress(block.code, `${server.origin}/`)}));
   expect(upgrade!.code).toContain('reference-kit-upgrade.mjs');
@@ -131,6 +141,9 @@ test('a site on an earlier release, with edits of its own, upgrades, keeps its e
         expect(failure).toContain(`${moved[0]}: edited here, moved in ${moved[2]} to ${moved[1].join(' and ')}; your file is kept: carry your edit there, then delete it`);
       }
       expect(failure).toMatch(new RegExp(`kept your edits of: .*${unchanged!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      for (const [name, version] of newPackages) expect(failure).toContain(`${name}@${version}`);
+      const dependencies = (JSON.parse(fs.readFileSync(siteManifest, 'utf8')) as {dependencies?: Record<string, string>}).dependencies ?? {};
+      for (const [name, version] of newPackages) expect(dependencies[name], `${name} added to the site's package.json`).toBe(version);
     });
 
     await test.step('the files after the upgrade', () => {

@@ -395,6 +395,34 @@ test('readable without JavaScript: every operation of both pages is in the HTML'
   await context.close();
 });
 
+test("request samples with the kit's defaults: every language after the spec's own, and the reader's pick kept across operations", async ({browser}) => {
+  const operation = (page: Page, id: string) => page.locator(`.api-content [data-section-id$="operation/${id}"]`).first();
+  const tabs = (page: Page, id: string) => operation(page, id).locator('[role="tablist"]').first().locator('[role="tab"]');
+  const noScript = await browser.newContext({javaScriptEnabled: false});
+  const html = await noScript.newPage();
+  await html.goto(kitServer.url + API);
+  await expect(tabs(html, 'deletePet')).toHaveText(['curl', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby']);
+  await expect(tabs(html, 'addPet')).toHaveText(['Payload', 'curl', 'fetch', 'requests', 'Go', 'Java', 'C#', 'PHP', 'Ruby']);
+  await expect(operation(html, 'deletePet').locator('.react-tabs__tab-panel--selected')).toContainText('curl --request DELETE');
+  await noScript.close();
+
+  const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+  const page = await context.newPage();
+  await page.goto(kitServer.url + API);
+  await waitForHydration(page);
+  const ruby = tabs(page, 'deletePet').filter({hasText: /^\s*Ruby\s*$/});
+  await ruby.scrollIntoViewIfNeeded();
+  // A tab answers once its section has come to life.
+  await expect(async () => {
+    await ruby.click();
+    await expect(ruby).toHaveAttribute('aria-selected', 'true', {timeout: 500});
+  }).toPass({timeout: 15_000});
+  await expect(operation(page, 'deletePet').locator('.react-tabs__tab-panel--selected')).toContainText("require 'net/http'");
+  await operation(page, 'getInventory').scrollIntoViewIfNeeded();
+  await expect(tabs(page, 'getInventory').and(page.locator('[aria-selected="true"]'))).toHaveText('Ruby', {timeout: 15_000});
+  await context.close();
+});
+
 test('links to #operation/… land in view, near the top and far down a large spec', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 900});
   const far = largeOperations().at(-2)!;

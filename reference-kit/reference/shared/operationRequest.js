@@ -1,0 +1,339 @@
+// @ts-check
+/**
+ * The request an operation documents, filled with the values a reader would send first: the
+ * operation's server with its variables' defaults, its required parameters with their examples,
+ * its body's example (or a sample of its schema), and its first security requirement's
+ * credentials as placeholders. The build's request samples start from it
+ * (../../lib/requestSamples.js). Plain JavaScript, so that the build's Node code and the browser's
+ * bundle read the same module.
+ *
+ * A spec is untrusted input: every value read here may be of any type, and nothing here follows a
+ * `$ref` out of the spec or a `$ref` that loops.
+ */
+const {sample} = require('openapi-sampler');
+
+/** The HTTP methods of an OpenAPI path item. */
+const METHODS = Object.freeze(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * What a sample sends for a credential the reader has to supply: words a reader recognises and
+ * replaces, and which every language's string quoting keeps as they are.
+ */
+const PLACEHOLDERS = Object.freeze({
+  apiKey: 'YOUR_API_KEY',
+  bearer: 'YOUR_TOKEN',
+  accessToken: 'YOUR_ACCESS_TOKEN',
+  username: 'USERNAME',
+  password: 'PASSWORD',
+});
+
+/** @typedef {{name: string; value: string}} Pair */
+/**
+ * @typedef {object} OperationRequest
+ * @property {string} method Upper case, as HTTP writes it.
+ * @property {string} url The server's URL and the path, path parameters filled, without the query.
+ * @property {Pair[]} query
+ * @property {Pair[]} headers
+ * @property {Pair[]} cookies
+ * @property {{mediaType: string; text?: string; params?: Pair[]} | undefined} body Text for JSON and
+ *   other text types, fields for forms.
+ */
+
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, any>}
+ */
+function isObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An object's own property: a spec's keys may be `__proto__` or `constructor`.
+ * @param {unknown} object
+ * @param {string} key
+ */
+function own(object, key) {
+  return isObject(object) && Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/**
+ * The value a `$ref` inside the spec points at, followed until it is not a `$ref`; a `$ref` out of
+ * the spec, to nothing or in a loop gives `undefined`.
+ * @param {any} spec
+ * @param {unknown} value
+ */
+function resolved(spec, value) {
+  const seen = new Set();
+  let current = value;
+  while (isObject(current) && typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    if (seen.has(ref) || !ref.startsWith('#/')) return undefined;
+    seen.add(ref);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((node, key) => ((isObject(node) || Array.isArray(node)) && Object.hasOwn(node, key) ? /** @type {Record<string, any>} */ (node)[key] : undefined), spec);
+  }
+  return current;
+}
+
+/**
+ * An example for a parameter or a media type: its own `example`, its first `examples` entry's
+ * `value` (never an `externalValue`, which would be fetched), its schema's example, default or
+ * first allowed value, or a sample of its schema.
+ * @param {any} spec
+ * @param {Record<string, any>} holder A parameter or a media type object.
+ * @param {{skipReadOnly?: boolean}} [options]
+ */
+function exampleOf(spec, holder, options = {}) {
+  if (holder.example !== undefined) return holder.example;
+  if (isObject(holder.examples)) {
+    for (const entry of Object.values(holder.examples)) {
+      const example = resolved(spec, entry);
+      if (isObject(example) && example.value !== undefined) return example.value;
+    }
+  }
+  const schema = resolved(spec, holder.schema);
+  if (!isObject(schema)) return undefined;
+  if (schema.example !== undefined) return schema.example;
+  if (schema.default !== undefined) return schema.default;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  try {
+    return sample(schema, {skipReadOnly: options.skipReadOnly ?? false, skipWriteOnly: true, quiet: true}, spec);
+  } catch {
+    // A schema the sampler cannot follow (a broken `$ref`) gives no example, not a failed build.
+    return undefined;
+  }
+}
+
+/**
+ * A scalar as a parameter writes it.
+ * @param {unknown} value
+ */
+function scalarText(value) {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * A parameter's value as name/value pairs, in the parameter's style (OpenAPI's defaults: `form`
+ * and exploded in the query and cookies, `simple` in the path and headers).
+ * @param {Record<string, any>} parameter
+ * @param {unknown} value
+ * @returns {Pair[]}
+ */
+function serialized(parameter, value) {
+  const name = String(parameter.name);
+  const location = parameter.in;
+  const style = typeof parameter.style === 'string' ? parameter.style : location === 'query' || location === 'cookie' ? 'form' : 'simple';
+  const explode = typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form';
+  const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+  if (Array.isArray(value)) {
+    if (explode && (location === 'query' || location === 'cookie')) return value.map((item) => ({name, value: scalarText(item)}));
+    return [{name, value: value.map(scalarText).join(separator)}];
+  }
+  if (isObject(value)) {
+    const entries = Object.entries(value);
+    if (style === 'deepObject') return entries.map(([key, item]) => ({name: `${name}[${key}]`, value: scalarText(item)}));
+    if (explode && location === 'query') return entries.map(([key, item]) => ({name: key, value: scalarText(item)}));
+    const joiner = explode ? '=' : ',';
+    return [{name, value: entries.map(([key, item]) => `${key}${joiner}${scalarText(item)}`).join(',')}];
+  }
+  return [{name, value: scalarText(value)}];
+}
+
+/**
+ * The servers an operation is sent to: its own, its path's, or the spec's, as OpenAPI orders them.
+ * @param {any} spec
+ * @param {Record<string, any>} pathItem
+ * @param {Record<string, any>} operation
+ * @returns {{url: string; variables: Record<string, any>}[]}
+ */
+function serversOf(spec, pathItem, operation) {
+  /** @type {unknown[]} */
+  const list = [operation.servers, pathItem.servers, spec.servers].find((servers) => Array.isArray(servers) && servers.length > 0) ?? [{url: '/'}];
+  return list
+    .filter(/** @returns {server is {url: string; variables?: unknown}} */ (server) => isObject(server) && typeof server.url === 'string')
+    .map((server) => ({url: server.url, variables: isObject(server.variables) ? server.variables : {}}));
+}
+
+/**
+ * A server's URL with its variables filled (the given value, else the variable's default) and
+ * resolved against `base` when it is relative.
+ * @param {{url: string; variables: Record<string, any>}} server
+ * @param {string} base An absolute URL, for a relative server.
+ * @param {Record<string, string>} [values]
+ */
+function serverUrl(server, base, values = {}) {
+  const filled = server.url.replace(/\{([^{}]+)\}/g, (whole, name) => {
+    const variable = own(server.variables, name);
+    const value = values[name] ?? (isObject(variable) && variable.default !== undefined ? String(variable.default) : undefined);
+    return value ?? whole;
+  });
+  let url;
+  try {
+    url = new URL(filled, base).href;
+  } catch {
+    url = filled;
+  }
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * The operation's parameters, the path item's included unless the operation overrides them (by
+ * name and location), resolved.
+ * @param {any} spec
+ * @param {Record<string, any>} pathItem
+ * @param {Record<string, any>} operation
+ */
+function parametersOf(spec, pathItem, operation) {
+  /** @type {Map<string, Record<string, any>>} */
+  const byKey = new Map();
+  for (const list of [pathItem.parameters, operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      const parameter = resolved(spec, entry);
+      if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') continue;
+      byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+    }
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * The media type a request body is sent as: JSON first, then a form, then what the spec lists first.
+ * @param {Record<string, any>} content
+ */
+function preferredMediaType(content) {
+  const types = Object.keys(content);
+  return (
+    types.find((type) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) ??
+    types.find((type) => /^application\/x-www-form-urlencoded\b/i.test(type)) ??
+    types.find((type) => /^multipart\/form-data\b/i.test(type)) ??
+    types[0]
+  );
+}
+
+/**
+ * The request body, in the operation's preferred media type.
+ * @param {any} spec
+ * @param {Record<string, any>} operation
+ * @returns {OperationRequest['body']}
+ */
+function bodyOf(spec, operation) {
+  const requestBody = resolved(spec, operation.requestBody);
+  if (!isObject(requestBody) || !isObject(requestBody.content)) return undefined;
+  const mediaType = preferredMediaType(requestBody.content);
+  const media = mediaType === undefined ? undefined : resolved(spec, own(requestBody.content, mediaType));
+  if (mediaType === undefined || !isObject(media)) return undefined;
+  const value = exampleOf(spec, media, {skipReadOnly: true});
+  if (/json/i.test(mediaType)) return {mediaType, text: JSON.stringify(value ?? {}, null, 2)};
+  if (/^(?:application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(mediaType)) {
+    const fields = isObject(value) ? Object.entries(value) : [];
+    return {mediaType, params: fields.flatMap(([name, field]) => (Array.isArray(field) ? field : [field]).map((item) => ({name, value: scalarText(item)})))};
+  }
+  return {mediaType, text: value === undefined ? '' : scalarText(value)};
+}
+
+/**
+ * The credentials of the operation's first security requirement (the spec's, when the operation
+ * sets none), as placeholders where they go.
+ * @param {any} spec
+ * @param {Record<string, any>} operation
+ * @returns {{headers: Pair[]; query: Pair[]; cookies: Pair[]}}
+ */
+function credentialsOf(spec, operation) {
+  /** @type {{headers: Pair[]; query: Pair[]; cookies: Pair[]}} */
+  const placed = {headers: [], query: [], cookies: []};
+  const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
+  const first = requirements.find(isObject);
+  const schemes = isObject(spec.components) && isObject(spec.components.securitySchemes) ? spec.components.securitySchemes : {};
+  for (const name of first ? Object.keys(first) : []) {
+    const scheme = resolved(spec, own(schemes, name));
+    if (!isObject(scheme)) continue;
+    if (scheme.type === 'apiKey' && typeof scheme.name === 'string') {
+      const pair = {name: scheme.name, value: PLACEHOLDERS.apiKey};
+      if (scheme.in === 'query') placed.query.push(pair);
+      else if (scheme.in === 'cookie') placed.cookies.push(pair);
+      else placed.headers.push(pair);
+    } else if (scheme.type === 'http' && typeof scheme.scheme === 'string' && scheme.scheme.toLowerCase() === 'basic') {
+      const encoded = base64(`${PLACEHOLDERS.username}:${PLACEHOLDERS.password}`);
+      placed.headers.push({name: 'Authorization', value: `Basic ${encoded}`});
+    } else if (scheme.type === 'http') {
+      placed.headers.push({name: 'Authorization', value: `Bearer ${PLACEHOLDERS.bearer}`});
+    } else if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+      placed.headers.push({name: 'Authorization', value: `Bearer ${PLACEHOLDERS.accessToken}`});
+    }
+  }
+  return placed;
+}
+
+/**
+ * Base64 of ASCII text, in Node.js and in a browser alike.
+ * @param {string} text
+ */
+function base64(text) {
+  return typeof btoa === 'function' ? btoa(text) : Buffer.from(text, 'latin1').toString('base64');
+}
+
+/**
+ * The media type the operation's first successful response (else its first response) sends, for
+ * the `Accept` header.
+ * @param {any} spec
+ * @param {Record<string, any>} operation
+ */
+function acceptedMediaType(spec, operation) {
+  if (!isObject(operation.responses)) return undefined;
+  const codes = Object.keys(operation.responses);
+  const code = codes.find((status) => /^2/.test(status)) ?? codes[0];
+  const response = code === undefined ? undefined : resolved(spec, own(operation.responses, code));
+  return isObject(response) && isObject(response.content) ? preferredMediaType(response.content) : undefined;
+}
+
+/**
+ * The request of one operation of `spec.paths`, with the values a reader would send first.
+ * @param {any} spec An OpenAPI 3 description, bundled: its `$ref`s point inside it.
+ * @param {string} pathName
+ * @param {string} method
+ * @param {{base: string; server?: number}} where `base`: the absolute URL a relative server is
+ *   resolved against; `server`: which of the operation's servers (the first by default).
+ * @returns {OperationRequest | undefined} Nothing for a path or method the spec does not have.
+ */
+function operationRequest(spec, pathName, method, where) {
+  const pathItem = resolved(spec, own(spec?.paths, pathName));
+  const operation = resolved(spec, own(pathItem, method));
+  if (!isObject(pathItem) || !isObject(operation) || !METHODS.includes(method)) return undefined;
+
+  /** @type {OperationRequest} */
+  const request = {method: method.toUpperCase(), url: '', query: [], headers: [], cookies: [], body: bodyOf(spec, operation)};
+  let path = pathName;
+  for (const parameter of parametersOf(spec, pathItem, operation)) {
+    // A path parameter is always sent; the others only when required, as a first request would.
+    if (parameter.in !== 'path' && parameter.required !== true) continue;
+    const value = exampleOf(spec, parameter);
+    if (parameter.in === 'path') {
+      const text = serialized(parameter, value ?? parameter.name)
+        .map((pair) => pair.value)
+        .join(',');
+      path = path.split(`{${parameter.name}}`).join(encodeURIComponent(text));
+    } else if (parameter.in === 'query') request.query.push(...serialized(parameter, value ?? ''));
+    else if (parameter.in === 'header') request.headers.push(...serialized(parameter, value ?? ''));
+    else if (parameter.in === 'cookie') request.cookies.push(...serialized(parameter, value ?? ''));
+  }
+  const credentials = credentialsOf(spec, operation);
+  request.query.push(...credentials.query);
+  request.cookies.push(...credentials.cookies);
+  const accept = acceptedMediaType(spec, operation);
+  if (accept) request.headers.push({name: 'Accept', value: accept});
+  // A multipart body's type carries its boundary, which the code that sends it chooses.
+  if (request.body && !/^multipart\//i.test(request.body.mediaType)) request.headers.push({name: 'Content-Type', value: request.body.mediaType});
+  request.headers.push(...credentials.headers);
+
+  const servers = serversOf(spec, pathItem, operation);
+  const server = servers[where.server ?? 0] ?? servers[0];
+  request.url = (server ? serverUrl(server, where.base) : where.base.replace(/\/+$/, '')) + (path.startsWith('/') ? path : `/${path}`);
+  return request;
+}
+
+module.exports = {METHODS, PLACEHOLDERS, operationRequest, resolved, serversOf, serverUrl};
