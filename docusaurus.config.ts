@@ -1,6 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import type {PresetOptions as RedocusaurusOptions} from 'redocusaurus';
+import type {KitPresetOptions} from './reference-kit';
 import lightCodeTheme from 'prism-react-renderer/themes/github';
 import darkCodeTheme from 'prism-react-renderer/themes/dracula';
 
@@ -9,6 +9,7 @@ import {codeLanguages, specEntries} from './scripts/build/specs';
 import {siteAddress} from './scripts/build/siteAddress';
 import remarkCodeBlocks from './plugins/lean-prism/remarkCodeBlocks';
 import type {Options as ApiSearchOptions} from './plugins/api-search';
+import {DEFAULT_LANGUAGES, sampleLanguages} from './reference-kit/lib/requestSamples';
 
 const REPOSITORY = 'https://github.com/rohit-gohri/redocusaurus';
 const DOCS_BASE = 'docs';
@@ -57,14 +58,17 @@ async function createConfig(): Promise<Config> {
           specs,
           // The same primaries as src/css/custom.css, so Redoc matches the site in both modes.
           theme: {primaryColor: '#1f7a8c', primaryColorDark: '#5cc3d6'},
-        } satisfies RedocusaurusOptions,
+          // The sample APIs' servers do not exist: the console answers from the spec first.
+          tryIt: {mockFirst: true},
+        } satisfies KitPresetOptions,
       ],
     ],
 
     plugins: [
       require.resolve('./plugins/lean-prism'),
       require.resolve('./plugins/lean-css'),
-      [require.resolve('./plugins/lean-redoc'), {codeLanguages: await codeLanguages(specs)}],
+      // The specs' own code, and the request samples the kit writes in every language it knows.
+      [require.resolve('./plugins/lean-redoc'), {codeLanguages: [...(await codeLanguages(specs)), ...sampleLanguages(DEFAULT_LANGUAGES)]}],
       [require.resolve('./plugins/compile-hints'), {packages: ['redoc']}],
       // The reference kit's releases, which readers download and upgrade (docs/guides/fast-accessible-reference-pages.mdx).
       [require.resolve('./plugins/kit-archive'), {folder: 'reference-kit', releases: 'plugins/kit-archive/releases'}],

@@ -20,6 +20,7 @@ checkRequirements();
 const redocusaurus = require('redocusaurus');
 const {kitThemeOptions} = require('./lib/themePlugin');
 const {resolveRequestSamples} = require('./lib/requestSamples');
+const {resolveTryIt} = require('./lib/tryIt');
 
 /** @typedef {import('@docusaurus/types').PluginOptions} PluginOptions */
 /**
@@ -27,6 +28,7 @@ const {resolveRequestSamples} = require('./lib/requestSamples');
  * @typedef {import('redocusaurus').PresetOptions & {
  *   contentSecurityPolicy?: import('./lib/contentSecurityPolicy').ContentSecurityPolicyOption;
  *   requestSamples?: import('./lib/requestSamples').RequestSamplesOption;
+ *   tryIt?: import('./lib/tryIt').TryItOption;
  * }} KitPresetOptions
  */
 /** @type {typeof import('redocusaurus').default} */
@@ -39,8 +41,9 @@ const preset = redocusaurus.default;
  */
 function referenceKit(context, kitOptions) {
   // The kit's own options stay out of what redocusaurus and its plugins see (they check theirs).
-  const {contentSecurityPolicy, requestSamples, ...options} = kitOptions;
+  const {contentSecurityPolicy, requestSamples, tryIt, ...options} = kitOptions;
   const kitRequestSamples = resolveRequestSamples(requestSamples);
+  const kitTryIt = resolveTryIt(tryIt);
   const resolved = preset(context, options);
   const specIds = resolved.plugins.map(([, pluginOptions]) => pluginOptions.id ?? 'default');
   return {
@@ -49,10 +52,11 @@ function referenceKit(context, kitOptions) {
       [require.resolve('./lib/themePlugin'), {...kitThemeOptions(context, specIds, contentSecurityPolicy)}],
     ],
     // Redoc's `ignoreNamedSchemas`, for the check of the spec's schemas (./lib/modelLimits.js),
-    // and the languages of the request samples the spec's data gets (./lib/requestSamples.js).
+    // the languages of the request samples the spec's data gets (./lib/requestSamples.js), and
+    // its operations' console (./lib/tryIt.js).
     plugins: resolved.plugins.map(([, pluginOptions]) => [
       require.resolve('./lib/specDataPlugin'),
-      {...pluginOptions, ...ignoredSchemas(options.theme?.options), kitRequestSamples},
+      {...pluginOptions, ...ignoredSchemas(options.theme?.options), kitRequestSamples, kitTryIt},
     ]),
   };
 }

@@ -11,19 +11,21 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {kitSampleFamily} = require('redoc');
-const {METHODS, operationRequest} = require('../reference/shared/operationRequest');
+const {METHODS, harRequest, operationRequest} = require('../reference/shared/operationRequest');
+const {curlCommand} = require('../reference/shared/curlCommand');
 
 /**
  * The languages the kit can write, by the id the `requestSamples` option names them with: the
- * tab's label, the language Redoc highlights it as, and @readme/httpsnippet's target and client.
+ * tab's label, the language Redoc highlights it as, and @readme/httpsnippet's target and client
+ * (curl's is the kit's own, which the console writes its requests with too).
  * Each client needs nothing but the language's standard library (Node.js's own `http`, not a
  * package), except Python's (requests) and PHP's (the curl extension), which nearly every
  * installation of them has.
  */
-/** @typedef {Parameters<import('@readme/httpsnippet').HTTPSnippet['convert']>[0]} TargetId */
+/** @typedef {Parameters<import('@readme/httpsnippet').HTTPSnippet['convert']>[0] | 'kit'} TargetId */
 /** @typedef {{label: string; lang: string; target: TargetId; client: string}} Language */
 const LANGUAGES = Object.freeze(/** @satisfies {Record<string, Language>} */ ({
-  curl: {label: 'curl', lang: 'shell', target: 'shell', client: 'curl'},
+  curl: {label: 'curl', lang: 'shell', target: 'kit', client: 'curl'},
   javascript: {label: 'JavaScript', lang: 'javascript', target: 'javascript', client: 'fetch'},
   node: {label: 'Node.js', lang: 'javascript', target: 'node', client: 'native'},
   python: {label: 'Python', lang: 'python', target: 'python', client: 'requests'},
@@ -42,6 +44,15 @@ const LANGUAGES = Object.freeze(/** @satisfies {Record<string, Language>} */ ({
 
 /** @type {LanguageId[]} */
 const DEFAULT_LANGUAGES = /** @type {LanguageId[]} */ (Object.keys(LANGUAGES));
+
+/**
+ * The languages Redoc highlights the samples of `languages` as (a site that keeps only some of
+ * Prism's grammars keeps these).
+ * @param {LanguageId[]} languages
+ */
+function sampleLanguages(languages) {
+  return [...new Set(languages.map((id) => LANGUAGES[id].lang))];
+}
 
 /**
  * The option checked: the languages to write, in order, or none.
@@ -64,31 +75,6 @@ function resolveRequestSamples(option) {
     );
   }
   return [...new Set(/** @type {LanguageId[]} */ (languages))];
-}
-
-/**
- * The request as an HTTP Archive (HAR 1.2) request, which snippet writers read.
- * @param {import('../reference/shared/operationRequest').OperationRequest} request
- * @returns {import('@readme/httpsnippet').HarRequest}
- */
-function harRequest(request) {
-  const har = {
-    method: request.method,
-    url: request.url,
-    httpVersion: 'HTTP/1.1',
-    queryString: request.query,
-    headers: request.headers,
-    cookies: request.cookies,
-    headersSize: -1,
-    bodySize: -1,
-    ...(request.body && {
-      postData: request.body.params
-        ? {mimeType: request.body.mediaType, params: request.body.params}
-        : {mimeType: request.body.mediaType, text: request.body.text ?? ''},
-    }),
-  };
-  // The writer's type asks for `postData` always; HAR, and the writer itself, take a request without a body.
-  return /** @type {import('@readme/httpsnippet').HarRequest} */ (har);
 }
 
 /** @typedef {import('@readme/httpsnippet').HTTPSnippet} Snippet */
@@ -121,6 +107,7 @@ function snippetClass() {
  * @param {(typeof LANGUAGES)[LanguageId]} language
  */
 function sampleSource(snippet, language) {
+  if (language.target === 'kit') return '';
   const sources = snippet.convert(language.target, language.client);
   return Array.isArray(sources) && typeof sources[0] === 'string' ? sources[0] : '';
 }
@@ -151,14 +138,15 @@ function withRequestSamples(spec, languages, base) {
       if (typeof operation !== 'object' || operation === null || Array.isArray(operation) || '$ref' in operation) continue;
       const request = operationRequest(spec, pathName, method, {base});
       if (!request) continue;
-      const snippet = new Snippet(harRequest(request));
+      // The writer's type asks for `postData` always; HAR, and the writer itself, take a request without a body.
+      const snippet = new Snippet(/** @type {import('@readme/httpsnippet').HarRequest} */ (harRequest(request)));
       const own = Array.isArray(operation['x-codeSamples']) ? operation['x-codeSamples'] : Array.isArray(operation['x-code-samples']) ? operation['x-code-samples'] : [];
       const labels = new Set(own.map((sample) => String(sample?.label ?? sample?.lang ?? '').toLowerCase()));
       const families = new Set(own.map((sample) => kitSampleFamily(sample?.lang)));
       const added = languages
         .map((id) => LANGUAGES[id])
         .filter((language) => !labels.has(language.label.toLowerCase()) && !families.has(kitSampleFamily(language.lang)))
-        .map((language) => ({lang: language.lang, label: language.label, source: sampleSource(snippet, language)}))
+        .map((language) => ({lang: language.lang, label: language.label, source: language.target === 'kit' ? curlCommand(request) : sampleSource(snippet, language)}))
         .filter((sample) => sample.source !== '');
       // `x-code-samples` is Redoc's older spelling; one list, under the name Redoc reads first.
       const copy = {...operation, 'x-codeSamples': [...own, ...added]};
@@ -172,4 +160,4 @@ function withRequestSamples(spec, languages, base) {
   return {...spec, paths};
 }
 
-module.exports = {DEFAULT_LANGUAGES, LANGUAGES, harRequest, resolveRequestSamples, withRequestSamples};
+module.exports = {DEFAULT_LANGUAGES, LANGUAGES, resolveRequestSamples, sampleLanguages, withRequestSamples};

@@ -125,7 +125,7 @@ const DOWNLOAD_HEADER = '# OpenAPI description, bundled by the site\'s build\n';
  * which the data module requires when a piece in them is first read: the page's chunk carries them
  * all, and the browser compiles only those a page reads.
  * @param {string} id
- * @param {{spec: any; url?: string; themeId?: string; isSpecFile?: boolean}} data
+ * @param {{spec: any; url?: string; themeId?: string; isSpecFile?: boolean; tryIt?: import('../reference/shared/TryIt').TryItOptions}} data
  * @param {string} source The spec's file, relative to the site, or URL.
  * @param {string | string[] | undefined} ignoreNamedSchemas Redoc's option, for the check of the spec's schemas.
  * @param {{languages: import('./requestSamples').LanguageId[]; base: string}} samples The request
@@ -210,12 +210,12 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
 
 /**
  * @param {LoadContext} context
- * @param {PluginOptions & {kitIgnoreNamedSchemas?: string | string[]; kitRequestSamples?: import('./requestSamples').LanguageId[]}} options
- *   Also Redoc's `ignoreNamedSchemas`, from the preset's theme options, and the languages of the
- *   request samples, from the kit's option (../index.js).
+ * @param {PluginOptions & {kitIgnoreNamedSchemas?: string | string[]; kitRequestSamples?: import('./requestSamples').LanguageId[]; kitTryIt?: false | import('../reference/shared/TryIt').TryItOptions}} options
+ *   Also Redoc's `ignoreNamedSchemas`, from the preset's theme options, and the request samples'
+ *   languages and the console's options, from the kit's (../index.js).
  * @returns {RedocPlugin}
  */
-function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [], ...options}) {
+function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [], kitTryIt = false, ...options}) {
   const plugin = redocPlugin(context, options);
   const id = options.id ?? 'default';
   // The spec's download, as the plugin's postBuild writes it: a local spec without `url`.
@@ -255,7 +255,8 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [],
       // A relative server is relative to where the spec is served (OpenAPI's rule, and Redoc's).
       const base = new URL(specData.url ?? '', new URL(context.baseUrl, context.siteConfig.url)).href;
       const samples = {languages: kitRequestSamples, base};
-      const modules = await dataModules(id, specData, source, kitIgnoreNamedSchemas, samples, args.actions.createData);
+      const data = kitTryIt ? {...specData, tryIt: kitTryIt} : specData;
+      const modules = await dataModules(id, data, source, kitIgnoreNamedSchemas, samples, args.actions.createData);
       piecesModules = modules.piecesModules;
       dataModulePath = await args.actions.createData(`spec-data-${id}.js`, modules.dataModule);
       if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
@@ -293,9 +294,14 @@ module.exports = specDataPlugin;
  * @param {{options: any; validate: any}} args
  */
 module.exports.validateOptions = ({options, validate}) => {
-  const {kitIgnoreNamedSchemas, kitRequestSamples, ...rest} = options;
+  const {kitIgnoreNamedSchemas, kitRequestSamples, kitTryIt, ...rest} = options;
   const validated = redocPluginModule.validateOptions({options: rest, validate});
-  return {...validated, ...(kitIgnoreNamedSchemas !== undefined && {kitIgnoreNamedSchemas}), ...(kitRequestSamples !== undefined && {kitRequestSamples})};
+  return {
+    ...validated,
+    ...(kitIgnoreNamedSchemas !== undefined && {kitIgnoreNamedSchemas}),
+    ...(kitRequestSamples !== undefined && {kitRequestSamples}),
+    ...(kitTryIt !== undefined && {kitTryIt}),
+  };
 };
 module.exports.specDataModule = specDataModule;
 module.exports.PIECES_FILE_HEADER = PIECES_FILE_HEADER;

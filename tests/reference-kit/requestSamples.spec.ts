@@ -17,12 +17,8 @@ import {expect, test} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 import {guideBlocks} from '../../scripts/sites/kitSite';
 
-// Plain JavaScript modules of the kit, with their JSDoc types.
-import operationRequestModule from '../../reference-kit/reference/shared/operationRequest.js';
-import requestSamplesModule from '../../reference-kit/lib/requestSamples.js';
-
-const {operationRequest, PLACEHOLDERS} = operationRequestModule;
-const {DEFAULT_LANGUAGES, LANGUAGES, resolveRequestSamples, withRequestSamples} = requestSamplesModule;
+import {operationRequest, PLACEHOLDERS} from '../../reference-kit/reference/shared/operationRequest';
+import {DEFAULT_LANGUAGES, LANGUAGES, resolveRequestSamples, withRequestSamples} from '../../reference-kit/lib/requestSamples';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

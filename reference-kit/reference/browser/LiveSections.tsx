@@ -38,6 +38,7 @@ import type {LiveReferenceProps} from './LiveReference';
 import {startLiveMenu} from './liveMenu';
 import {sectionsOf, startLiveReference} from './liveController';
 import {SpecParts} from './specParts';
+import {withTryIt} from '../shared/TryIt';
 
 /**
  * styled-components' browser sheet (an internal it exports), whose registered names it does not
@@ -98,10 +99,13 @@ export interface LiveSectionsProps extends LiveReferenceProps {
 
 export default function LiveSections({specProps, optionsOverrides, source, onUnavailable, root, styles, pageHtml, takeEarlyClicks}: LiveSectionsProps): React.ReactElement {
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(specProps.themeId ?? 'theme-redoc', optionsOverrides);
-  const options = useMemo(() => new RedocNormalizedOptions(lightThemeOptions, MARKDOWN_COMPONENTS), [lightThemeOptions]);
+  const specUrl = useBaseUrl(specProps.url ?? '', {absolute: true});
+  const options = useMemo(
+    () => withTryIt(new RedocNormalizedOptions(lightThemeOptions, MARKDOWN_COMPONENTS), specProps.tryIt, specUrl),
+    [lightThemeOptions, specProps.tryIt, specUrl],
+  );
   const darkTheme = useMemo(() => new RedocNormalizedOptions(darkThemeOptions).theme, [darkThemeOptions]);
   const theme = useColorMode().colorMode === 'dark' ? darkTheme : options.theme;
-  const specUrl = useBaseUrl(specProps.url ?? '', {absolute: true});
   const [liveSections, setLiveSections] = useState<LiveSection[]>([]);
 
   useEffect(() => {

@@ -14,6 +14,7 @@ import {useRedocStore} from '../shared/useRedocStore';
 import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 import {ATTR, CLASS} from '../shared/contract';
 import {modelLimitError, withModelLimits} from '../../lib/modelLimits';
+import {TRY_IT_HIDDEN_WITHOUT_SCRIPTS} from '../shared/TryIt';
 
 export default function BuiltReference({specProps, optionsOverrides, className}: BuiltReferenceProps): React.ReactElement {
   const {store, lightTheme, darkTheme} = useRedocStore(specProps, optionsOverrides);
@@ -33,6 +34,7 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
         <style dangerouslySetInnerHTML={{__html: styles.dark}} />
         <style dangerouslySetInnerHTML={{__html: styles.held}} />
         <style {...{[ATTR.heights]: styles.heightsKey}} dangerouslySetInnerHTML={{__html: styles.heights}} />
+        {specProps.tryIt && <noscript dangerouslySetInnerHTML={{__html: `<style>${TRY_IT_HIDDEN_WITHOUT_SCRIPTS}</style>`}} />}
       </div>
       <div className={referenceClassName(specProps, className)} {...{[ATTR.reference]: ''}} dangerouslySetInnerHTML={{__html: html}} />
     </>

@@ -1,11 +1,12 @@
 // @ts-check
 /**
- * The request an operation documents, filled with the values a reader would send first: the
- * operation's server with its variables' defaults, its required parameters with their examples,
- * its body's example (or a sample of its schema), and its first security requirement's
- * credentials as placeholders. The build's request samples start from it
- * (../../lib/requestSamples.js). Plain JavaScript, so that the build's Node code and the browser's
- * bundle read the same module.
+ * The request an operation documents: by default filled with the values a reader would send
+ * first (the operation's server with its variables' defaults, its required parameters with their
+ * examples, its body's example or a sample of its schema, and its first security requirement's
+ * credentials as placeholders), or with what a reader typed. The build's request samples start
+ * from it (../../lib/requestSamples.js), and so does the browser's console
+ * (../browser/tryIt/Console.tsx). Plain JavaScript, so that the build's Node code and the
+ * browser's bundle read the same module.
  *
  * A spec is untrusted input: every value read here may be of any type, and nothing here follows a
  * `$ref` out of the spec or a `$ref` that loops.
@@ -48,12 +49,23 @@ function isObject(value) {
 }
 
 /**
- * An object's own property: a spec's keys may be `__proto__` or `constructor`.
+ * Whether `key` is the spec's own, never a name every object inherits (a spec's keys may be
+ * `__proto__` or `constructor`). `in` too, for the browser's parts of a spec, whose components
+ * read a component they do not hold from the whole spec (../browser/specParts.ts).
+ * @param {object} node
+ * @param {string} key
+ */
+function holds(node, key) {
+  return Object.hasOwn(node, key) || (key in node && !(key in Object.prototype));
+}
+
+/**
+ * The spec's own property of an object.
  * @param {unknown} object
  * @param {string} key
  */
 function own(object, key) {
-  return isObject(object) && Object.hasOwn(object, key) ? object[key] : undefined;
+  return isObject(object) && holds(object, key) ? object[key] : undefined;
 }
 
 /**
@@ -73,7 +85,7 @@ function resolved(spec, value) {
       .slice(2)
       .split('/')
       .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node, key) => ((isObject(node) || Array.isArray(node)) && Object.hasOwn(node, key) ? /** @type {Record<string, any>} */ (node)[key] : undefined), spec);
+      .reduce((node, key) => ((isObject(node) || Array.isArray(node)) && holds(node, key) ? /** @type {Record<string, any>} */ (node)[key] : undefined), spec);
   }
   return current;
 }
@@ -148,14 +160,14 @@ function serialized(parameter, value) {
  * @param {any} spec
  * @param {Record<string, any>} pathItem
  * @param {Record<string, any>} operation
- * @returns {{url: string; variables: Record<string, any>}[]}
+ * @returns {{url: string; description: string; variables: Record<string, any>}[]}
  */
 function serversOf(spec, pathItem, operation) {
   /** @type {unknown[]} */
   const list = [operation.servers, pathItem.servers, spec.servers].find((servers) => Array.isArray(servers) && servers.length > 0) ?? [{url: '/'}];
   return list
-    .filter(/** @returns {server is {url: string; variables?: unknown}} */ (server) => isObject(server) && typeof server.url === 'string')
-    .map((server) => ({url: server.url, variables: isObject(server.variables) ? server.variables : {}}));
+    .filter(/** @returns {server is {url: string; description?: unknown; variables?: unknown}} */ (server) => isObject(server) && typeof server.url === 'string')
+    .map((server) => ({url: server.url, description: typeof server.description === 'string' ? server.description : '', variables: isObject(server.variables) ? server.variables : {}}));
 }
 
 /**
@@ -216,18 +228,34 @@ function preferredMediaType(content) {
 }
 
 /**
- * The request body, in the operation's preferred media type.
+ * A form's fields, given as the JSON of an object; anything else gives none.
+ * @param {string} text
+ */
+function parsedFields(text) {
+  try {
+    const value = JSON.parse(text);
+    return isObject(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The request body, in the operation's preferred media type: the text given, or its example.
  * @param {any} spec
  * @param {Record<string, any>} operation
+ * @param {string} [given]
  * @returns {OperationRequest['body']}
  */
-function bodyOf(spec, operation) {
+function bodyOf(spec, operation, given) {
   const requestBody = resolved(spec, operation.requestBody);
   if (!isObject(requestBody) || !isObject(requestBody.content)) return undefined;
   const mediaType = preferredMediaType(requestBody.content);
   const media = mediaType === undefined ? undefined : resolved(spec, own(requestBody.content, mediaType));
   if (mediaType === undefined || !isObject(media)) return undefined;
-  const value = exampleOf(spec, media, {skipReadOnly: true});
+  const isForm = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(mediaType);
+  if (given !== undefined && !isForm) return {mediaType, text: given};
+  const value = given !== undefined ? parsedFields(given) : exampleOf(spec, media, {skipReadOnly: true});
   if (/json/i.test(mediaType)) return {mediaType, text: JSON.stringify(value ?? {}, null, 2)};
   if (/^(?:application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(mediaType)) {
     const fields = isObject(value) ? Object.entries(value) : [];
@@ -237,33 +265,48 @@ function bodyOf(spec, operation) {
 }
 
 /**
- * The credentials of the operation's first security requirement (the spec's, when the operation
- * sets none), as placeholders where they go.
+ * The operation's security requirements (its own, else the spec's): each a list of the schemes it
+ * needs together, resolved; a scheme the spec does not define is left out.
  * @param {any} spec
  * @param {Record<string, any>} operation
+ * @returns {{name: string; scheme: Record<string, any>}[][]}
+ */
+function securityOf(spec, operation) {
+  const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
+  const schemes = isObject(spec.components) ? own(spec.components, 'securitySchemes') : undefined;
+  return requirements.filter(isObject).map((requirement) =>
+    Object.keys(requirement).flatMap((name) => {
+      const scheme = resolved(spec, own(schemes, name));
+      return isObject(scheme) ? [{name, scheme}] : [];
+    }),
+  );
+}
+
+/**
+ * The credentials of one of the operation's security requirements (the first by default), where
+ * each scheme puts them: the values given, by scheme, else placeholders.
+ * @param {any} spec
+ * @param {Record<string, any>} operation
+ * @param {number} [which]
+ * @param {Record<string, string>} [given]
  * @returns {{headers: Pair[]; query: Pair[]; cookies: Pair[]}}
  */
-function credentialsOf(spec, operation) {
+function credentialsOf(spec, operation, which = 0, given = {}) {
   /** @type {{headers: Pair[]; query: Pair[]; cookies: Pair[]}} */
   const placed = {headers: [], query: [], cookies: []};
-  const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
-  const first = requirements.find(isObject);
-  const schemes = isObject(spec.components) && isObject(spec.components.securitySchemes) ? spec.components.securitySchemes : {};
-  for (const name of first ? Object.keys(first) : []) {
-    const scheme = resolved(spec, own(schemes, name));
-    if (!isObject(scheme)) continue;
+  for (const {name, scheme} of securityOf(spec, operation)[which] ?? []) {
+    const value = Object.hasOwn(given, name) ? given[name] : undefined;
     if (scheme.type === 'apiKey' && typeof scheme.name === 'string') {
-      const pair = {name: scheme.name, value: PLACEHOLDERS.apiKey};
+      const pair = {name: scheme.name, value: value ?? PLACEHOLDERS.apiKey};
       if (scheme.in === 'query') placed.query.push(pair);
       else if (scheme.in === 'cookie') placed.cookies.push(pair);
       else placed.headers.push(pair);
     } else if (scheme.type === 'http' && typeof scheme.scheme === 'string' && scheme.scheme.toLowerCase() === 'basic') {
-      const encoded = base64(`${PLACEHOLDERS.username}:${PLACEHOLDERS.password}`);
-      placed.headers.push({name: 'Authorization', value: `Basic ${encoded}`});
+      placed.headers.push({name: 'Authorization', value: `Basic ${base64(value ?? `${PLACEHOLDERS.username}:${PLACEHOLDERS.password}`)}`});
     } else if (scheme.type === 'http') {
-      placed.headers.push({name: 'Authorization', value: `Bearer ${PLACEHOLDERS.bearer}`});
+      placed.headers.push({name: 'Authorization', value: `Bearer ${value ?? PLACEHOLDERS.bearer}`});
     } else if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-      placed.headers.push({name: 'Authorization', value: `Bearer ${PLACEHOLDERS.accessToken}`});
+      placed.headers.push({name: 'Authorization', value: `Bearer ${value ?? PLACEHOLDERS.accessToken}`});
     }
   }
   return placed;
@@ -292,26 +335,67 @@ function acceptedMediaType(spec, operation) {
 }
 
 /**
- * The request of one operation of `spec.paths`, with the values a reader would send first.
+ * The operation at a path and method of `spec.paths`, with its path item, resolved.
+ * @param {any} spec
+ * @param {string} pathName
+ * @param {string} method
+ * @returns {{pathItem: Record<string, any>; operation: Record<string, any>} | undefined}
+ */
+function operationAt(spec, pathName, method) {
+  if (!METHODS.includes(method)) return undefined;
+  const pathItem = resolved(spec, own(spec?.paths, pathName));
+  const operation = resolved(spec, own(pathItem, method));
+  return isObject(pathItem) && isObject(operation) ? {pathItem, operation} : undefined;
+}
+
+/**
+ * What a reader may fill in to send an operation (the browser's console): by default, every value
+ * is the one a first request sends.
+ * @typedef {object} RequestValues
+ * @property {number} [server] Which of the operation's servers.
+ * @property {Record<string, string>} [variables] The server's variables, by name.
+ * @property {Record<string, unknown>} [parameters] By location and name (`query:limit`): the value
+ *   to send, or `undefined` to leave an optional parameter out; a parameter not named here is sent
+ *   with its example when it is required (or in the path), and left out otherwise.
+ * @property {string} [body] The body as it is sent; for a form, the JSON of an object of its fields.
+ * @property {number} [security] Which of the operation's security requirements (alternatives).
+ * @property {Record<string, string>} [credentials] By security scheme: the API key, the token, or
+ *   `user:password` for HTTP basic; a placeholder where none is given.
+ */
+
+/**
+ * The key of a parameter in `RequestValues.parameters`.
+ * @param {{in: string; name: string}} parameter
+ */
+function parameterKey(parameter) {
+  return `${parameter.in}:${parameter.name}`;
+}
+
+/**
+ * The request of one operation of `spec.paths`: the values given, and for the rest the values a
+ * reader would send first.
  * @param {any} spec An OpenAPI 3 description, bundled: its `$ref`s point inside it.
  * @param {string} pathName
  * @param {string} method
- * @param {{base: string; server?: number}} where `base`: the absolute URL a relative server is
- *   resolved against; `server`: which of the operation's servers (the first by default).
+ * @param {{base: string}} where The absolute URL a relative server is resolved against.
+ * @param {RequestValues} [values]
  * @returns {OperationRequest | undefined} Nothing for a path or method the spec does not have.
  */
-function operationRequest(spec, pathName, method, where) {
-  const pathItem = resolved(spec, own(spec?.paths, pathName));
-  const operation = resolved(spec, own(pathItem, method));
-  if (!isObject(pathItem) || !isObject(operation) || !METHODS.includes(method)) return undefined;
+function operationRequest(spec, pathName, method, where, values = {}) {
+  const found = operationAt(spec, pathName, method);
+  if (!found) return undefined;
+  const {pathItem, operation} = found;
 
   /** @type {OperationRequest} */
-  const request = {method: method.toUpperCase(), url: '', query: [], headers: [], cookies: [], body: bodyOf(spec, operation)};
+  const request = {method: method.toUpperCase(), url: '', query: [], headers: [], cookies: [], body: bodyOf(spec, operation, values.body)};
   let path = pathName;
   for (const parameter of parametersOf(spec, pathItem, operation)) {
-    // A path parameter is always sent; the others only when required, as a first request would.
-    if (parameter.in !== 'path' && parameter.required !== true) continue;
-    const value = exampleOf(spec, parameter);
+    const key = parameterKey(parameter);
+    const given = values.parameters !== undefined && Object.hasOwn(values.parameters, key);
+    // A path parameter is always sent; the others when given, or when required, as a first request would.
+    if (!given && parameter.in !== 'path' && parameter.required !== true) continue;
+    const value = given ? values.parameters?.[key] : exampleOf(spec, parameter);
+    if (value === undefined && given && parameter.in !== 'path') continue;
     if (parameter.in === 'path') {
       const text = serialized(parameter, value ?? parameter.name)
         .map((pair) => pair.value)
@@ -321,7 +405,7 @@ function operationRequest(spec, pathName, method, where) {
     else if (parameter.in === 'header') request.headers.push(...serialized(parameter, value ?? ''));
     else if (parameter.in === 'cookie') request.cookies.push(...serialized(parameter, value ?? ''));
   }
-  const credentials = credentialsOf(spec, operation);
+  const credentials = credentialsOf(spec, operation, values.security ?? 0, values.credentials ?? {});
   request.query.push(...credentials.query);
   request.cookies.push(...credentials.cookies);
   const accept = acceptedMediaType(spec, operation);
@@ -331,9 +415,56 @@ function operationRequest(spec, pathName, method, where) {
   request.headers.push(...credentials.headers);
 
   const servers = serversOf(spec, pathItem, operation);
-  const server = servers[where.server ?? 0] ?? servers[0];
-  request.url = (server ? serverUrl(server, where.base) : where.base.replace(/\/+$/, '')) + (path.startsWith('/') ? path : `/${path}`);
+  const server = servers[values.server ?? 0] ?? servers[0];
+  const origin = server ? serverUrl(server, where.base, values.variables) : where.base.replace(/\/+$/, '');
+  request.url = origin + (path.startsWith('/') ? path : `/${path}`);
   return request;
 }
 
-module.exports = {METHODS, PLACEHOLDERS, operationRequest, resolved, serversOf, serverUrl};
+/**
+ * The request's URL with its query.
+ * @param {OperationRequest} request
+ */
+function urlWithQuery(request) {
+  if (request.query.length === 0) return request.url;
+  const query = new URLSearchParams(request.query.map((pair) => [pair.name, pair.value])).toString();
+  return `${request.url}${request.url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/**
+ * The request as an HTTP Archive (HAR 1.2) request, which snippet writers read.
+ * @param {OperationRequest} request
+ */
+function harRequest(request) {
+  return {
+    method: request.method,
+    url: request.url,
+    httpVersion: 'HTTP/1.1',
+    queryString: request.query,
+    headers: request.headers,
+    cookies: request.cookies,
+    headersSize: -1,
+    bodySize: -1,
+    ...(request.body && {
+      postData: request.body.params
+        ? {mimeType: request.body.mediaType, params: request.body.params}
+        : {mimeType: request.body.mediaType, text: request.body.text ?? ''},
+    }),
+  };
+}
+
+module.exports = {
+  METHODS,
+  PLACEHOLDERS,
+  exampleOf,
+  harRequest,
+  operationAt,
+  operationRequest,
+  parameterKey,
+  parametersOf,
+  resolved,
+  securityOf,
+  serversOf,
+  serverUrl,
+  urlWithQuery,
+};

@@ -10,6 +10,7 @@ import type {SpecProps} from 'docusaurus-theme-redoc/dist/types/common';
 import type {RecordedHeadings} from '../../lib/descriptionHeadings';
 import type {OutlineItem} from '../../lib/outline';
 import type {PieceStore} from './pieceStore';
+import type {TryItOptions} from './TryIt';
 
 export type {OutlineItem};
 
@@ -25,6 +26,8 @@ export interface SpecDataMeta {
   outline?: OutlineItem[];
   /** What the page's title, description and class names need. */
   summary?: {title: string; description: string; hasLogo: boolean};
+  /** The operations' "Try it" console, as the kit's `tryIt` option sets it; none when absent. */
+  tryIt?: TryItOptions;
 }
 
 export type SpecData = SpecProps &

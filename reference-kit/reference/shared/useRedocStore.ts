@@ -18,9 +18,10 @@ import {useColorMode} from '@docusaurus/theme-common';
 import {useModeOptions} from './modeOptions';
 import {replayHeadings} from '../../lib/descriptionHeadings';
 import type {SpecData} from './specData';
+import {withTryIt} from './TryIt';
 
 /** The store of the whole spec, for a reference React renders in full (./Reference.tsx). */
-export function useRedocStore({spec, url, themeId = 'theme-redoc', descriptionHeadings}: SpecData, optionsOverrides?: RedocRawOptions) {
+export function useRedocStore({spec, url, themeId = 'theme-redoc', descriptionHeadings, tryIt}: SpecData, optionsOverrides?: RedocRawOptions) {
   const {lightThemeOptions, darkThemeOptions} = useModeOptions(themeId, optionsOverrides);
   const fullUrl = useBaseUrl(url ?? '', {absolute: true});
   const {colorMode} = useColorMode();
@@ -31,9 +32,13 @@ export function useRedocStore({spec, url, themeId = 'theme-redoc', descriptionHe
   // Options are plain data from the plugin's config; their JSON says when they changed.
   const optionsKey = JSON.stringify(lightThemeOptions);
   const store = useMemo(
-    () => replayHeadings(descriptionHeadings, () => new AppStore(spec, fullUrl, lightThemeOptions)),
+    () => {
+      const built = replayHeadings(descriptionHeadings, () => new AppStore(spec, fullUrl, lightThemeOptions));
+      withTryIt(built.options, tryIt, fullUrl);
+      return built;
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the options are covered by their key
-    [spec, fullUrl, optionsKey, descriptionHeadings],
+    [spec, fullUrl, optionsKey, descriptionHeadings, tryIt],
   );
   const darkTheme = useMemo(() => new RedocNormalizedOptions(darkThemeOptions).theme, [darkThemeOptions]);
 

@@ -1,0 +1,79 @@
+/**
+ * An operation's "Try it" button, which Redoc's patch renders at the top of the operation's right
+ * panel where the kit gives it (`kitTryIt` on Redoc's options: `withTryIt`). The server writes the
+ * button, so that it has its room in the held section, and a noscript style hides it from a
+ * browser without scripts. The console (../browser/tryIt/Console.tsx) is a chunk of its own,
+ * fetched when the reader points at the button or focuses it, and run when they press it: a page
+ * whose reader never opens a console loads none of its code.
+ */
+import React, {useCallback, useRef, useState} from 'react';
+import type {OperationModel, RedocNormalizedOptions} from 'redoc';
+import type {ConsoleProps} from '../browser/tryIt/Console';
+
+type ConsoleComponent = (props: ConsoleProps) => React.ReactElement | null;
+
+let consoleChunk: Promise<ConsoleComponent> | undefined;
+const loadConsole = () => (consoleChunk ??= import(/* webpackChunkName: "kit-console" */ '../browser/tryIt/Console').then((module) => module.default));
+
+/** The rule that hides the buttons from a browser without scripts, where they could do nothing. */
+export const TRY_IT_HIDDEN_WITHOUT_SCRIPTS = '.redocusaurus .kit-try-it{display:none}';
+
+/** A spec's console, as the kit's `tryIt` option sets it (../../lib/tryIt.js). */
+export interface TryItOptions {
+  /** Open the console on the mock server rather than the spec's first server. */
+  mockFirst: boolean;
+}
+
+/** The button, and the console once opened, for one operation of a spec served at `specUrl`. */
+export default function TryIt({operation, specUrl, options}: {operation: OperationModel; specUrl: string | undefined; options: TryItOptions}) {
+  const [Console, setConsole] = useState<ConsoleComponent>();
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const button = useRef<HTMLButtonElement>(null);
+
+  const openConsole = useCallback(() => {
+    loadConsole().then(
+      (component) => {
+        setConsole(() => component);
+        setProblem(undefined);
+        setOpen(true);
+      },
+      () => setProblem('The console could not be loaded: check your connection, then try again.'),
+    );
+  }, []);
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
+
+  return (
+    <div className="kit-try-it">
+      <button ref={button} type="button" className="kit-try-it__button" aria-haspopup="dialog" onPointerEnter={() => void loadConsole()} onFocus={() => void loadConsole()} onClick={openConsole}>
+        Try it
+      </button>
+      {problem && <p role="alert">{problem}</p>}
+      {open && Console && (
+        <Console
+          spec={operation.parser.spec}
+          pathName={operation.path}
+          method={operation.httpVerb}
+          title={operation.name}
+          base={new URL(specUrl ?? '', window.location.href).href}
+          specKey={specUrl ?? operation.parser.spec.info.title}
+          mockFirst={options.mockFirst}
+          onClose={close}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Redoc's options with the "Try it" control of a spec whose data says to have one (`tryIt`).
+ * @param specUrl Where the spec is served: a relative server is relative to it.
+ */
+export function withTryIt<T extends RedocNormalizedOptions>(options: T, tryIt: TryItOptions | undefined, specUrl: string | undefined): T {
+  if (!tryIt) return options;
+  const control = ({operation}: {operation: OperationModel}) => <TryIt operation={operation} specUrl={specUrl} options={tryIt} />;
+  return Object.assign(options, {kitTryIt: control});
+}
