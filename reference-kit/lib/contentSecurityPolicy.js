@@ -201,6 +201,20 @@ function resolveContentSecurityPolicy(option) {
   return directives;
 }
 
+/**
+ * The policy with `sources` added to `connect-src` (or to what it falls back to): where the
+ * operations' consoles send requests (./serverOrigins.js).
+ * @param {Directives} directives
+ * @param {string[]} sources
+ * @returns {Directives}
+ */
+function withConnectSources(directives, sources) {
+  if (sources.length === 0) return directives;
+  const fallback = (FALLBACK['connect-src'] ?? []).find((other) => directives[other]);
+  const base = directives['connect-src'] ?? (fallback ? directives[fallback] ?? [] : []);
+  return {...directives, 'connect-src': merged([...base, ...sources])};
+}
+
 /** parse5 (./parse5.js), loaded when first needed. */
 function loadParser() {
   /** @type {typeof import('parse5')} */
@@ -382,5 +396,6 @@ module.exports = {
   resolveContentSecurityPolicy,
   docusaurusInlineScripts,
   policyFor,
+  withConnectSources,
   withContentSecurityPolicy,
 };

@@ -31,6 +31,7 @@ const fs = require('fs');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
 const {withRequestSamples} = require('./requestSamples');
+const {recordServerOrigins} = require('./serverOrigins');
 
 /**
  * The name of a large spec's text file of pieces: `dataModules` writes it, and the spec's webpack
@@ -255,6 +256,8 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [],
       // A relative server is relative to where the spec is served (OpenAPI's rule, and Redoc's).
       const base = new URL(specData.url ?? '', new URL(context.baseUrl, context.siteConfig.url)).href;
       const samples = {languages: kitRequestSamples, base};
+      // The console sends to the spec's servers, which the site's policy then allows (./serverOrigins.js).
+      if (kitTryIt) recordServerOrigins(context, specData.spec, base);
       const data = kitTryIt ? {...specData, tryIt: kitTryIt} : specData;
       const modules = await dataModules(id, data, source, kitIgnoreNamedSchemas, samples, args.actions.createData);
       piecesModules = modules.piecesModules;

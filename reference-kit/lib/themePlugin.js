@@ -33,7 +33,8 @@ const path = require('node:path');
 const {createRequire} = require('node:module');
 const webpack = require('webpack');
 const {rewriteBuiltPages} = require('./builtPages');
-const {resolveContentSecurityPolicy, withContentSecurityPolicy} = require('./contentSecurityPolicy');
+const {resolveContentSecurityPolicy, withConnectSources, withContentSecurityPolicy} = require('./contentSecurityPolicy');
+const {serverOrigins} = require('./serverOrigins');
 const {deferEntryScripts} = require('./deferEntryScripts');
 
 /**
@@ -43,6 +44,8 @@ const {deferEntryScripts} = require('./deferEntryScripts');
  *   reads; given to the instance of the site's first kit preset only.
  * @property {false | import('./contentSecurityPolicy').Directives} [contentSecurityPolicy] The
  *   pages' policy, or false for none; given to the instance of the site's first kit preset only.
+ * @property {boolean} [connectToServers] Whether the policy's `connect-src` gets the origins of the
+ *   servers the consoles send to: unless the site's option overrides `connect-src`.
  */
 
 /** @type {WeakMap<object, number>} Kit presets seen per site (per Docusaurus load context). */
@@ -70,7 +73,11 @@ function kitThemeOptions(context, specIds, contentSecurityPolicy) {
   return {
     id: index === 0 ? 'default' : `preset-${index}`,
     specIds,
-    ...(index === 0 && {defaultSpecId: specIds[0], contentSecurityPolicy: resolveContentSecurityPolicy(contentSecurityPolicy)}),
+    ...(index === 0 && {
+      defaultSpecId: specIds[0],
+      contentSecurityPolicy: resolveContentSecurityPolicy(contentSecurityPolicy),
+      connectToServers: !(typeof contentSecurityPolicy === 'object' && contentSecurityPolicy?.override && 'connect-src' in contentSecurityPolicy.override),
+    }),
   };
 }
 
@@ -108,14 +115,16 @@ const resolveFromRedoc = (/** @type {string} */ request) => createRequire(requir
  * @param {Options & {id: string}} options
  * @returns {import('@docusaurus/types').Plugin}
  */
-function referenceKitTheme(context, {id, specIds, defaultSpecId, contentSecurityPolicy}) {
+function referenceKitTheme(context, {id, specIds, defaultSpecId, contentSecurityPolicy, connectToServers = true}) {
   return {
     name: 'reference-kit',
     // Once per site: by the instance of the site's first kit preset. Both changes in one synchronous
     // pass, so that neither writes over the other's (./builtPages.js).
     ...(id === 'default' && {
       postBuild({outDir}) {
-        const policy = contentSecurityPolicy ?? resolveContentSecurityPolicy(undefined);
+        const resolved = contentSecurityPolicy ?? resolveContentSecurityPolicy(undefined);
+        // Every spec's plugin has loaded by now, and recorded where its consoles send.
+        const policy = resolved && connectToServers ? withConnectSources(resolved, serverOrigins(context)) : resolved;
         rewriteBuiltPages(outDir, [
           deferEntryScripts,
           ...(policy ? [(/** @type {string} */ html, /** @type {string} */ file) => withContentSecurityPolicy(html, policy, file)] : []),

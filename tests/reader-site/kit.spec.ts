@@ -32,6 +32,7 @@ import {
   takeoverMarkup,
 } from '../support/hostileSpec';
 import {startSpecServer, type SpecServer} from '../support/specServer';
+import {NOTES_API_KEY, notesSpec, startNotesApi, type NotesApi} from '../support/notesApi';
 import {parseYaml} from '@redocly/openapi-core';
 import {contrast} from '../../reference-kit/reference/shared/palettes';
 import {REPO_ROOT} from '../../scripts/repoRoot';
@@ -57,6 +58,12 @@ let stockServer: RunningServer;
 let kitServer: RunningServer;
 /** Serves the hostile spec, which the kit site's build and `npm start` fetch as a URL spec. */
 let hostileServer: SpecServer;
+/** The API the console sends real requests to: with CORS, and without. */
+let notesApi: NotesApi;
+let notesApiWithoutCors: NotesApi;
+const NOTES_ROUTE = '/api/notes/';
+/** A local address where nothing answers. */
+const NOTHING_THERE = 'http://127.0.0.1:9';
 
 const HOSTILE_ROUTE = '/api/hostile/';
 /**
@@ -114,7 +121,14 @@ function addReaderExtras(site: string, hostileUrl: string): void {
   const config = path.join(site, 'docusaurus.config.js');
   const source = fs.readFileSync(config, 'utf8');
   const hostileFiles = HOSTILE_FILES.map(({id, route}) => `          {id: '${id}', spec: 'openapi/${id}.yaml', route: '${route}'},\n`).join('');
-  const withEntry = source.replace(/(\n\s*specs: \[\n)/, `$1          {id: 'hostile', spec: '${hostileUrl}', route: '${HOSTILE_ROUTE}'},\n${hostileFiles}`);
+  const notes = notesSpec([
+    {url: `${notesApi.origin}/v1`, description: 'Local'},
+    {url: `${notesApiWithoutCors.origin}/v1`, description: 'Without CORS'},
+    {url: `${NOTHING_THERE}/v1`, description: 'Nothing there'},
+  ]);
+  fs.writeFileSync(path.join(site, 'openapi/notes.json'), JSON.stringify(notes, null, 2));
+  const notesEntry = `          {id: 'notes', spec: 'openapi/notes.json', route: '${NOTES_ROUTE}'},\n`;
+  const withEntry = source.replace(/(\n\s*specs: \[\n)/, `$1          {id: 'hostile', spec: '${hostileUrl}', route: '${HOSTILE_ROUTE}'},\n${hostileFiles}${notesEntry}`);
   if (withEntry === source) throw new Error(`${config}: no \`specs: [\` to add the hostile spec to`);
   fs.writeFileSync(config, withEntry);
   fs.writeFileSync(
@@ -165,6 +179,7 @@ function addReaderExtras(site: string, hostileUrl: string): void {
 test.beforeAll(async () => {
   test.setTimeout(10 * 60_000);
   hostileServer = await startSpecServer({body: fs.readFileSync(HOSTILE_SPEC, 'utf8')});
+  [notesApi, notesApiWithoutCors] = await Promise.all([startNotesApi(), startNotesApi({cors: false})]);
   [stock, kit] = await Promise.all([copyReaderSite('kit-before'), copyReaderSite('kit-after')]);
   await applyGuide(kit);
   addLargeSpec(kit);
@@ -172,7 +187,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all([stockServer?.close(), kitServer?.close(), hostileServer?.close()]);
+  await Promise.all([stockServer?.close(), kitServer?.close(), hostileServer?.close(), notesApi?.close(), notesApiWithoutCors?.close()]);
   await Promise.all([removeReaderSite(stock), removeReaderSite(kit)]);
 });
 
@@ -421,6 +436,61 @@ test("request samples with the kit's defaults: every language after the spec's o
   await operation(page, 'getInventory').scrollIntoViewIfNeeded();
   await expect(tabs(page, 'getInventory').and(page.locator('[aria-selected="true"]'))).toHaveText('Ruby', {timeout: 15_000});
   await context.close();
+});
+
+test("Try it, with the kit's defaults: a request with parameters, a body and a key reaches a real server and its answer is shown; CORS and a silent server are told apart; the mock answers without one", async ({page}) => {
+  const problems = collectPageProblems(page);
+  await page.setViewportSize({width: 1280, height: 900});
+  await page.goto(kitServer.url + NOTES_ROUTE);
+  await waitForHydration(page);
+  const button = page.locator('.api-content [data-section-id$="operation/createNote"]').first().getByRole('button', {name: 'Try it'});
+  await button.scrollIntoViewIfNeeded();
+  const dialog = page.getByRole('dialog', {name: /^Try POST/});
+  await expect(async () => {
+    await button.click();
+    await expect(dialog).toBeVisible({timeout: 1_000});
+  }).toPass({timeout: 15_000});
+  const response = dialog.getByRole('region', {name: 'Response'});
+  const send = () => dialog.getByRole('button', {name: 'Send'}).click();
+
+  // The spec's first server, its examples in the fields; the key typed by the reader.
+  await expect(dialog.getByLabel('Server')).toHaveValue('0');
+  await dialog.getByLabel(/^API key/).fill(NOTES_API_KEY);
+  await dialog.getByLabel(/^board/).fill('garden');
+  await dialog.getByLabel(/^Body/).fill(JSON.stringify({text: 'Water the roses'}));
+  await send();
+  await expect(response).toContainText('201');
+  await expect(response.getByLabel('Response body')).toContainText('"board": "garden"');
+  expect(notesApi.received.at(-1)).toMatchObject({method: 'POST', url: '/v1/boards/garden/notes?notify=true', key: NOTES_API_KEY, body: {text: 'Water the roses'}});
+
+  await dialog.getByLabel(/^API key/).fill('wrong');
+  await send();
+  await expect(response).toContainText('401');
+
+  await dialog.getByLabel('Server').selectOption({label: `${notesApiWithoutCors.origin}/v1: Without CORS`});
+  await dialog.getByLabel(/^API key/).fill(NOTES_API_KEY);
+  await send();
+  await expect(response.getByRole('alert')).toContainText('CORS');
+  expect(notesApiWithoutCors.received.length, 'the request reached the server, whose answer the browser withheld').toBeGreaterThan(0);
+
+  await dialog.getByLabel('Server').selectOption({label: `${NOTHING_THERE}/v1: Nothing there`});
+  await send();
+  await expect(response.getByRole('alert')).toContainText('could not be reached');
+
+  await dialog.getByLabel('Server').selectOption({label: 'Mock server: answers in this page, from the spec'});
+  await dialog.getByLabel(/^Body/).fill(JSON.stringify({text: ''}));
+  await send();
+  await expect(response).toContainText('400');
+  await expect(response).toContainText('body.text needs at least 1 character.');
+
+  // Credentials stay in the page unless the reader asks: nothing of the key in the site's storage.
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(NOTES_API_KEY);
+  await page.keyboard.press('Escape');
+  await expect(button).toBeFocused();
+  expect(problems.pageErrors).toEqual([]);
+  // The browser reports the refused and failed requests as console errors; nothing else.
+  expect(problems.consoleErrors.filter((error) => !/127\.0\.0\.1|CORS|Failed to load resource/.test(error))).toEqual([]);
+  expect(problems.cspViolations).toEqual([]);
 });
 
 test('links to #operation/… land in view, near the top and far down a large spec', async ({page}) => {

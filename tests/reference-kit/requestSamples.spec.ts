@@ -3,12 +3,10 @@
  * request an operation documents, and the samples the build writes from it into `x-codeSamples`.
  * The pet store's operations give the requests a reader would expect; hostile values stay values;
  * and the samples of one operation, run against a local server that checks an API key (curl, and
- * Node.js's own fetch), get the response that server gives the request itself.
+ * Node.js with its own http), get the response that server gives the request itself.
  */
 import {execFile} from 'node:child_process';
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
-import http from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -16,6 +14,7 @@ import {parse} from 'yaml';
 import {expect, test} from '@playwright/test';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 import {guideBlocks} from '../../scripts/sites/kitSite';
+import {NOTES_API_KEY, notesSpec, startNotesApi} from '../support/notesApi';
 
 import {operationRequest, PLACEHOLDERS} from '../../reference-kit/reference/shared/operationRequest';
 import {DEFAULT_LANGUAGES, LANGUAGES, resolveRequestSamples, withRequestSamples} from '../../reference-kit/lib/requestSamples';
@@ -219,43 +218,13 @@ test.describe('the request samples the build writes', () => {
   });
 
   test("one operation's curl and Node.js samples, run against a local server, get the server's response", async () => {
-    const received: Json[] = [];
-    const server = http.createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        // The JSON, not its bytes: curl's --data drops the newlines of the sample's formatted body.
-        received.push({method: request.method, url: request.url, key: request.headers['x-api-key'], type: request.headers['content-type'], body: JSON.parse(body || 'null')});
-        const ok = request.headers['x-api-key'] === 'test-key';
-        response.writeHead(ok ? 201 : 401, {'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*'});
-        response.end(JSON.stringify(ok ? {created: JSON.parse(body || 'null'), url: request.url} : {error: 'missing or wrong key'}));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const {port} = server.address() as AddressInfo;
+    const api = await startNotesApi();
     try {
-      const spec: Json = {
-        openapi: '3.0.3',
-        info: {title: 'Notes', version: '1'},
-        servers: [{url: `http://127.0.0.1:${port}/v1`}],
-        components: {securitySchemes: {key: {type: 'apiKey', in: 'header', name: 'X-API-Key'}}},
-        security: [{key: []}],
-        paths: {
-          '/boards/{board}/notes': {
-            post: {
-              parameters: [
-                {name: 'board', in: 'path', required: true, schema: {type: 'string', example: 'kitchen'}},
-                {name: 'notify', in: 'query', required: true, schema: {type: 'boolean', example: true}},
-              ],
-              requestBody: {content: {'application/json': {schema: {type: 'object', properties: {text: {type: 'string', example: "Buy milk, don't forget"}, pinned: {type: 'boolean'}}}}}},
-              responses: {'201': {description: 'created', content: {'application/json': {schema: {type: 'object'}}}}},
-            },
-          },
-        },
-      };
+      const spec = notesSpec([{url: `${api.origin}/v1`}]);
       const samples: Json[] = withRequestSamples(spec, ['curl', 'node'], BASE).paths['/boards/{board}/notes'].post['x-codeSamples'];
-      const source = (label: string) => samples.find((sample) => sample.label === label).source.split(PLACEHOLDERS.apiKey).join('test-key');
-      const expected = {created: {text: "Buy milk, don't forget", pinned: true}, url: '/v1/boards/kitchen/notes?notify=true'};
+      const source = (label: string) => samples.find((sample) => sample.label === label).source.split(PLACEHOLDERS.apiKey).join(NOTES_API_KEY);
+      // The body is a sample of the schema (pinned: true) with the property's example.
+      const expected = {created: {text: "Buy milk, don't forget", pinned: true}, board: 'kitchen', notify: 'true'};
 
       const curl = await run('bash', ['-c', source('curl')]);
       expect(JSON.parse(curl.stdout)).toEqual(expected);
@@ -266,11 +235,11 @@ test.describe('the request samples the build writes', () => {
       writeFileSync(file, source('Node.js'));
       const node = await run(process.execPath, [file]);
       expect(JSON.parse(node.stdout)).toEqual(expected);
-      expect(received).toHaveLength(2);
-      expect(received[1]).toEqual(received[0]);
-      expect(received[0]).toMatchObject({method: 'POST', url: '/v1/boards/kitchen/notes?notify=true', key: 'test-key'});
+      expect(api.received).toHaveLength(2);
+      expect(api.received[1]).toEqual(api.received[0]);
+      expect(api.received[0]).toMatchObject({method: 'POST', url: '/v1/boards/kitchen/notes?notify=true', key: NOTES_API_KEY, type: 'application/json'});
     } finally {
-      server.close();
+      await api.close();
     }
   });
 });

@@ -24,6 +24,9 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
+/** `1 character`, `2 characters`. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** `/a/0/b` as a reader would write it: `body.a[0].b`. */
 function where(path: (string | number)[]): string {
   return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${text}.${key}` : `${text}[${JSON.stringify(key)}]`), 'body');
@@ -78,14 +81,14 @@ function check(spec: unknown, schemaOrRef: unknown, value: unknown, path: (strin
     }
   }
   if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) errors.push(`${at} needs at least ${schema.minItems} items.`);
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) errors.push(`${at} takes at most ${schema.maxItems} items.`);
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems) errors.push(`${at} needs at least ${count(schema.minItems, 'item')}.`);
+    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) errors.push(`${at} takes at most ${count(schema.maxItems, 'item')}.`);
     if (schema.items !== undefined) value.forEach((item, index) => check(spec, schema.items, item, [...path, index], depth + 1, errors));
   }
   if (typeof value === 'string') {
     const length = [...value].length;
-    if (typeof schema.minLength === 'number' && length < schema.minLength) errors.push(`${at} needs at least ${schema.minLength} characters.`);
-    if (typeof schema.maxLength === 'number' && length > schema.maxLength) errors.push(`${at} takes at most ${schema.maxLength} characters.`);
+    if (typeof schema.minLength === 'number' && length < schema.minLength) errors.push(`${at} needs at least ${count(schema.minLength, 'character')}.`);
+    if (typeof schema.maxLength === 'number' && length > schema.maxLength) errors.push(`${at} takes at most ${count(schema.maxLength, 'character')}.`);
     if (typeof schema.pattern === 'string') {
       let pattern: RegExp | undefined;
       try {

@@ -1,0 +1,111 @@
+/**
+ * The operations' "Try it" console on this site's pet store, whose servers do not exist: the site
+ * opens it on the mock server (`tryIt: {mockFirst: true}`). A page loads none of its code until a
+ * reader points at a button; the console opens as a modal dialog that keyboard alone can fill, send
+ * and close; the mock answers with the documented status and example, and refuses an invalid body;
+ * axe finds nothing serious with it open, in both modes, at 1280 and 375 px.
+ */
+import {expect, test, type Page} from '@playwright/test';
+import {collectPageProblems, waitForHydration} from '../support/pageErrors';
+import {seriousFindings} from '../../bench/axe';
+
+const API_PAGE = '/examples/using-single-yaml/';
+const ADD_PET = 'tag/pet/operation/addPet';
+
+const section = (page: Page, id: string) => page.locator(`.api-content [data-section-id="${id}"]`).first();
+const tryItButton = (page: Page, id: string) => section(page, id).getByRole('button', {name: 'Try it'});
+const consoleDialog = (page: Page) => page.getByRole('dialog', {name: /^Try /});
+
+/** Opens the console of operation `id`, clicking until its section has come to life. */
+async function openConsole(page: Page, id: string): Promise<void> {
+  const button = tryItButton(page, id);
+  await button.scrollIntoViewIfNeeded();
+  await expect(async () => {
+    await button.click();
+    await expect(consoleDialog(page)).toBeVisible({timeout: 1_000});
+  }).toPass({timeout: 15_000});
+}
+
+test.use({viewport: {width: 1280, height: 800}});
+
+test("no console code until a reader reaches for a button; the mock answers addPet with its example, and refuses a broken body", async ({page}) => {
+  const problems = collectPageProblems(page);
+  const consoleChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/kit-console/.test(request.url())) consoleChunks.push(request.url());
+  });
+  await page.goto(API_PAGE);
+  await waitForHydration(page);
+  await section(page, ADD_PET).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1_000);
+  expect(consoleChunks, 'the console is not loaded with the page').toEqual([]);
+
+  await openConsole(page, ADD_PET);
+  expect(consoleChunks.length).toBeGreaterThan(0);
+  const dialog = consoleDialog(page);
+  await expect(dialog.getByLabel('Server')).toHaveValue('-1');
+  await dialog.getByRole('button', {name: 'Send'}).click();
+  const response = dialog.getByRole('region', {name: 'Response'});
+  await expect(response).toContainText('200 OK');
+  await expect(response).toContainText('from the mock server');
+  await expect(response.getByLabel('Response body')).toContainText('"name"');
+
+  await dialog.getByLabel(/^Body/).fill('{"name": ');
+  await dialog.getByRole('button', {name: 'Send'}).click();
+  await expect(response).toContainText('400');
+  await expect(response).toContainText('The body is not JSON');
+  await expect(dialog.locator('.kit-console__curl pre')).toContainText("--data-raw '{\"name\": '");
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(tryItButton(page, ADD_PET)).toBeFocused();
+  expect(problems.pageErrors).toEqual([]);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test('keyboard alone: reach the button, open the console, fill a field, send, hear the response, close', async ({page}) => {
+  await page.goto(`${API_PAGE}#tag/pet/operation/getPetById`);
+  await waitForHydration(page);
+  const button = tryItButton(page, 'tag/pet/operation/getPetById');
+  await expect(async () => {
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(consoleDialog(page)).toBeVisible({timeout: 1_000});
+  }).toPass({timeout: 15_000});
+  const dialog = consoleDialog(page);
+  // Focus is in the dialog, and stays there.
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+  const petId = dialog.getByLabel(/petId/);
+  await petId.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('42');
+  await page.keyboard.press('Enter');
+  const response = dialog.getByRole('region', {name: 'Response'});
+  await expect(response).toHaveAttribute('aria-live', 'polite');
+  await expect(response).toContainText('200 OK');
+  await expect(dialog.locator('.kit-console__curl pre')).toContainText('/v1/pet/42');
+  for (let step = 0; step < 40; step++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog'))), 'Tab stays in the dialog').toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+for (const width of [1280, 375]) {
+  test(`axe with the console open and answered, light and dark, at ${width} px`, async ({page}) => {
+    await page.setViewportSize({width, height: 800});
+    for (const mode of ['light', 'dark'] as const) {
+      // The mode a returning reader chose; the navbar's switch is behind the modal console.
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
+      await page.goto(API_PAGE);
+      await waitForHydration(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      await openConsole(page, ADD_PET);
+      await consoleDialog(page).getByRole('button', {name: 'Send'}).click();
+      await expect(consoleDialog(page).getByRole('region', {name: 'Response'})).toContainText('200 OK');
+      expect(await seriousFindings(page, mode), `${mode} mode, ${width} px, console open`).toEqual([]);
+    }
+  });
+}
