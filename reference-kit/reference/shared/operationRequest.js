@@ -364,6 +364,19 @@ function operationAt(spec, pathName, method) {
  */
 
 /**
+ * A value a reader typed for a parameter, as its schema's type has it: a list for an array (typed
+ * comma-separated), the text otherwise, which every other type sends as it is.
+ * @param {any} spec
+ * @param {Record<string, any>} parameter
+ * @param {unknown} value
+ */
+function asTyped(spec, parameter, value) {
+  const schema = resolved(spec, parameter.schema);
+  if (typeof value !== 'string' || !isObject(schema) || schema.type !== 'array') return value;
+  return value === '' ? [] : value.split(',').map((item) => item.trim());
+}
+
+/**
  * The key of a parameter in `RequestValues.parameters`.
  * @param {{in: string; name: string}} parameter
  */
@@ -394,7 +407,7 @@ function operationRequest(spec, pathName, method, where, values = {}) {
     const given = values.parameters !== undefined && Object.hasOwn(values.parameters, key);
     // A path parameter is always sent; the others when given, or when required, as a first request would.
     if (!given && parameter.in !== 'path' && parameter.required !== true) continue;
-    const value = given ? values.parameters?.[key] : exampleOf(spec, parameter);
+    const value = given ? asTyped(spec, parameter, values.parameters?.[key]) : exampleOf(spec, parameter);
     if (value === undefined && given && parameter.in !== 'path') continue;
     if (parameter.in === 'path') {
       const text = serialized(parameter, value ?? parameter.name)

@@ -137,11 +137,30 @@ export default function Console({spec, pathName, method, title, base, specKey, m
     setOutcome(sent.ok ? {state: 'done', response: sent.response, milliseconds: sent.milliseconds, mock: false} : {state: 'failed', problem: sent.problem});
   };
 
+  // Tab from the last field comes back to the first, and Shift+Tab the other way: focus stays in
+  // the console, as a modal dialog's should (the browser would move it to its own toolbar).
+  const keepFocusInside = (event: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button, input, select, textarea, summary, [tabindex="0"]')).filter(
+      (element) => !element.hasAttribute('disabled') && element.getClientRects().length > 0,
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   const requirement = form.security[values.security];
   const cookiesSent = request.cookies.length > 0 && server !== MOCK;
 
   return (
-    <dialog ref={dialog} className="kit-console" aria-labelledby={headingId} onCancel={onClose} onClose={onClose}>
+    <dialog ref={dialog} className="kit-console" aria-labelledby={headingId} onCancel={onClose} onClose={onClose} onKeyDown={keepFocusInside}>
       <div className="kit-console__header">
         <h2 id={headingId}>
           Try {method.toUpperCase()} <code>{pathName}</code>
