@@ -296,6 +296,8 @@ function credentialsOf(spec, operation, which = 0, given = {}) {
   const placed = {headers: [], query: [], cookies: []};
   for (const {name, scheme} of securityOf(spec, operation)[which] ?? []) {
     const value = Object.hasOwn(given, name) ? given[name] : undefined;
+    // Left empty by the reader: none sent (a placeholder is for the samples, where none was given).
+    if (value === '') continue;
     if (scheme.type === 'apiKey' && typeof scheme.name === 'string') {
       const pair = {name: scheme.name, value: value ?? PLACEHOLDERS.apiKey};
       if (scheme.in === 'query') placed.query.push(pair);
@@ -313,11 +315,12 @@ function credentialsOf(spec, operation, which = 0, given = {}) {
 }
 
 /**
- * Base64 of ASCII text, in Node.js and in a browser alike.
+ * Base64 of text's UTF-8 bytes, in Node.js and in a browser alike.
  * @param {string} text
  */
 function base64(text) {
-  return typeof btoa === 'function' ? btoa(text) : Buffer.from(text, 'latin1').toString('base64');
+  if (typeof Buffer === 'function') return Buffer.from(text, 'utf8').toString('base64');
+  return btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(''));
 }
 
 /**
@@ -360,7 +363,7 @@ function operationAt(spec, pathName, method) {
  * @property {string} [body] The body as it is sent; for a form, the JSON of an object of its fields.
  * @property {number} [security] Which of the operation's security requirements (alternatives).
  * @property {Record<string, string>} [credentials] By security scheme: the API key, the token, or
- *   `user:password` for HTTP basic; a placeholder where none is given.
+ *   `user:password` for HTTP basic; none sent where it is empty, a placeholder where none is given.
  */
 
 /**

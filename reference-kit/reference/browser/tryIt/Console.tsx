@@ -94,7 +94,11 @@ const LOCATIONS: {location: ParameterField['location']; legend: string}[] = [
 
 export default function Console({spec, pathName, method, title, base, specKey, mockFirst, onClose}: ConsoleProps) {
   const form = useMemo<ConsoleForm | undefined>(() => consoleForm(spec, pathName, method), [spec, pathName, method]);
-  const [values, setValues] = useState(() => (form ? {...initialValues(form), credentials: rememberedCredentials(specKey)} : undefined));
+  const [values, setValues] = useState(() => {
+    if (!form) return undefined;
+    const initial = initialValues(form);
+    return {...initial, credentials: {...initial.credentials, ...rememberedCredentials(specKey)}};
+  });
   const [server, setServer] = useState(mockFirst || !form?.servers.length ? MOCK : 0);
   const [remember, setRemember] = useState(() => Object.keys(rememberedCredentials(specKey, {stored: true})).length > 0);
   const [outcome, setOutcome] = useState<Outcome>({state: 'idle'});

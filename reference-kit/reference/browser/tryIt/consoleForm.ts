@@ -157,6 +157,7 @@ export function initialValues(form: ConsoleForm): Required<Pick<RequestValues, '
     parameters: Object.fromEntries(form.parameters.filter((field) => field.required).map((field) => [field.key, field.initial])),
     body: form.body?.initial,
     security: 0,
-    credentials: {},
+    // Empty, so that nothing is sent for a scheme the reader leaves empty (the samples' placeholders are not credentials).
+    credentials: Object.fromEntries(form.security.flatMap((requirement) => requirement.fields.map((field) => [field.scheme, '']))),
   };
 }
