@@ -13,7 +13,19 @@ import type {ConsoleProps} from '../browser/tryIt/Console';
 type ConsoleComponent = (props: ConsoleProps) => React.ReactElement | null;
 
 let consoleChunk: Promise<ConsoleComponent> | undefined;
-const loadConsole = () => (consoleChunk ??= import(/* webpackChunkName: "kit-console" */ '../browser/tryIt/Console').then((module) => module.default));
+/** The console's chunk, fetched once; after a failure (offline), fetched again on the next try. */
+function loadConsole(): Promise<ConsoleComponent> {
+  consoleChunk ??= import(/* webpackChunkName: "kit-console" */ '../browser/tryIt/Console').then(
+    (module) => module.default,
+    (error: unknown) => {
+      consoleChunk = undefined;
+      throw error;
+    },
+  );
+  return consoleChunk;
+}
+/** Fetches the chunk ahead of a click; a failure then is reported by the click. */
+const prefetchConsole = () => void loadConsole().catch(() => undefined);
 
 /** The rule that hides the buttons from a browser without scripts, where they could do nothing. */
 export const TRY_IT_HIDDEN_WITHOUT_SCRIPTS = '.redocusaurus .kit-try-it{display:none}';
@@ -48,7 +60,7 @@ export default function TryIt({operation, specUrl, options}: {operation: Operati
 
   return (
     <div className="kit-try-it">
-      <button ref={button} type="button" className="kit-try-it__button" aria-haspopup="dialog" onPointerEnter={() => void loadConsole()} onFocus={() => void loadConsole()} onClick={openConsole}>
+      <button ref={button} type="button" className="kit-try-it__button" aria-haspopup="dialog" onPointerEnter={prefetchConsole} onFocus={prefetchConsole} onClick={openConsole}>
         Try it
       </button>
       {problem && <p role="alert">{problem}</p>}
