@@ -17,7 +17,10 @@ function fetchInit(request: OperationRequest, signal: AbortSignal): RequestInit 
   const headers = new Headers();
   for (const pair of request.headers) headers.append(pair.name, pair.value);
   let body: BodyInit | undefined;
-  if (request.body?.params) {
+  // A browser sends no body with GET or HEAD (fetch throws), whatever the spec describes.
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    body = undefined;
+  } else if (request.body?.params) {
     if (/^multipart\//i.test(request.body.mediaType)) {
       const form = new FormData();
       for (const pair of request.body.params) form.append(pair.name, pair.value);
