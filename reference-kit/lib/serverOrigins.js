@@ -22,6 +22,7 @@ function serverUrls(server) {
   /** @type {string[]} */
   let urls = [server.url];
   for (const [name, variable] of Object.entries(server.variables)) {
+    /** @type {string[]} */
     const allowed = Array.isArray(variable?.enum) && variable.enum.length > 0 ? variable.enum.map(String) : variable?.default !== undefined ? [String(variable.default)] : [];
     if (allowed.length === 0) continue;
     const next = urls.flatMap((url) => allowed.map((value) => url.split(`{${name}}`).join(value)));

@@ -43,13 +43,13 @@ test.describe('the request as curl', () => {
     }
   });
 
-  test('forms, cookies and headers, one option a line', () => {
+  test('a form body, credentials and headers, one option a line', () => {
     const request = operationRequest(petStore, '/pet/{petId}', 'post', {base: BASE}, {parameters: {'path:petId': '7'}, credentials: {petstore_auth: 'abc'}});
     const command = curlCommand(request!);
     expect(command.split(' \\\n  ')[0]).toBe('curl --request POST');
     expect(command).toContain("--url 'https://petstore.example.com/v1/pet/7");
     expect(command).toContain("--header 'Authorization: Bearer abc'");
-    expect(command).toMatch(/--data-urlencode '[^']+='/);
+    expect(command).toMatch(/--data-urlencode 'name=[^']*' \\\n  --data-urlencode 'status=[^']*'$/);
   });
 });
 

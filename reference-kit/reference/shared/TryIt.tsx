@@ -9,13 +9,14 @@
 import React, {useCallback, useRef, useState} from 'react';
 import type {OperationModel, RedocNormalizedOptions} from 'redoc';
 import type {ConsoleProps} from '../browser/tryIt/Console';
+import {importConsole} from '../browser/tryIt/consoleChunk';
 
 type ConsoleComponent = (props: ConsoleProps) => React.ReactElement | null;
 
 let consoleChunk: Promise<ConsoleComponent> | undefined;
 /** The console's chunk, fetched once; after a failure (offline), fetched again on the next try. */
 function loadConsole(): Promise<ConsoleComponent> {
-  consoleChunk ??= import(/* webpackChunkName: "kit-console" */ '../browser/tryIt/Console').then(
+  consoleChunk ??= importConsole().then(
     (module) => module.default,
     (error: unknown) => {
       consoleChunk = undefined;
@@ -38,6 +39,8 @@ export interface TryItOptions {
 
 /** The button, and the console once opened, for one operation of a spec served at `specUrl`. */
 export default function TryIt({operation, specUrl, options}: {operation: OperationModel; specUrl: string | undefined; options: TryItOptions}) {
+  // Redoc's types mark the parser private; it holds the part of the spec the section was built from.
+  const {spec} = (operation as unknown as {parser: {spec: {info: {title: string}}}}).parser;
   const [Console, setConsole] = useState<ConsoleComponent>();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -66,12 +69,12 @@ export default function TryIt({operation, specUrl, options}: {operation: Operati
       {problem && <p role="alert">{problem}</p>}
       {open && Console && (
         <Console
-          spec={operation.parser.spec}
+          spec={spec}
           pathName={operation.path}
           method={operation.httpVerb}
           title={operation.name}
           base={new URL(specUrl ?? '', window.location.href).href}
-          specKey={specUrl ?? operation.parser.spec.info.title}
+          specKey={specUrl ?? spec.info.title}
           mockFirst={options.mockFirst}
           onClose={close}
         />

@@ -274,7 +274,7 @@ function bodyOf(spec, operation, given) {
 function securityOf(spec, operation) {
   const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
   const schemes = isObject(spec.components) ? own(spec.components, 'securitySchemes') : undefined;
-  return requirements.filter(isObject).map((requirement) =>
+  return requirements.filter(isObject).map((/** @type {Record<string, unknown>} */ requirement) =>
     Object.keys(requirement).flatMap((name) => {
       const scheme = resolved(spec, own(schemes, name));
       return isObject(scheme) ? [{name, scheme}] : [];
@@ -406,7 +406,7 @@ function operationRequest(spec, pathName, method, where, values = {}) {
   const request = {method: method.toUpperCase(), url: '', query: [], headers: [], cookies: [], body: bodyOf(spec, operation, values.body)};
   let path = pathName;
   for (const parameter of parametersOf(spec, pathItem, operation)) {
-    const key = parameterKey(parameter);
+    const key = parameterKey({in: parameter.in, name: parameter.name});
     const given = values.parameters !== undefined && Object.hasOwn(values.parameters, key);
     // A path parameter is always sent; the others when given, or when required, as a first request would.
     if (!given && parameter.in !== 'path' && parameter.required !== true) continue;

@@ -16,7 +16,11 @@ import {
   type RequestValues,
 } from '../../shared/operationRequest';
 
-const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An object of a spec: read with a check of each value's type before its use. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a spec's values are of any type until checked
+type SpecObject = Record<string, any>;
+
+const isObject = (value: unknown): value is SpecObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ParameterField {
   key: string;
@@ -56,7 +60,7 @@ function text(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function constraintsOf(schema: Record<string, any>): {constraints: string[]; input: ParameterField['input']} {
+function constraintsOf(schema: SpecObject): {constraints: string[]; input: ParameterField['input']} {
   const constraints: string[] = [];
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const input: ParameterField['input'] = {type: numeric ? 'number' : 'text'};
@@ -91,9 +95,9 @@ function constraintsOf(schema: Record<string, any>): {constraints: string[]; inp
   return {constraints, input};
 }
 
-function parameterField(spec: unknown, parameter: Record<string, any>): ParameterField {
-  const schema = (resolved(spec, parameter.schema) as Record<string, any> | undefined) ?? {};
-  const items = schema.type === 'array' ? ((resolved(spec, schema.items) as Record<string, any> | undefined) ?? {}) : undefined;
+function parameterField(spec: unknown, parameter: SpecObject): ParameterField {
+  const schema = (resolved(spec, parameter.schema) as SpecObject | undefined) ?? {};
+  const items = schema.type === 'array' ? ((resolved(spec, schema.items) as SpecObject | undefined) ?? {}) : undefined;
   const described = items ?? schema;
   const {constraints, input} = constraintsOf(described);
   if (items) constraints.unshift('comma-separated');
@@ -112,7 +116,7 @@ function parameterField(spec: unknown, parameter: Record<string, any>): Paramete
   };
 }
 
-function credentialField(name: string, scheme: Record<string, any>): CredentialField | undefined {
+function credentialField(name: string, scheme: SpecObject): CredentialField | undefined {
   if (scheme.type === 'apiKey') return {scheme: name, kind: 'apiKey', label: `API key (${String(scheme.in ?? 'header')} ${String(scheme.name ?? '')})`};
   if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return {scheme: name, kind: 'basic', label: 'Username and password (HTTP basic)'};
   if (scheme.type === 'http') return {scheme: name, kind: 'token', label: `${String(scheme.scheme ?? 'Bearer')} token${scheme.bearerFormat ? ` (${String(scheme.bearerFormat)})` : ''}`};
@@ -121,7 +125,7 @@ function credentialField(name: string, scheme: Record<string, any>): CredentialF
 }
 
 /** The console's fields for an operation, or nothing for an operation the spec does not have. */
-export function consoleForm(spec: any, pathName: string, method: string): ConsoleForm | undefined {
+export function consoleForm(spec: unknown, pathName: string, method: string): ConsoleForm | undefined {
   const found = operationAt(spec, pathName, method);
   if (!found) return undefined;
   const {pathItem, operation} = found;

@@ -7,6 +7,10 @@
 import {exampleOf, operationAt, parameterKey, parametersOf, resolved, type OperationRequest} from '../../shared/operationRequest';
 import {schemaErrors} from './schemaErrors';
 
+/** An object of a spec: read with a check of each value's type before its use. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a spec's values are of any type until checked
+type SpecObject = Record<string, any>;
+
 /** A response as the console shows it, from the network or from the mock. */
 export interface ConsoleResponse {
   status: number;
@@ -15,7 +19,7 @@ export interface ConsoleResponse {
   body: string;
 }
 
-const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is SpecObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const STATUS_TEXT: Record<number, string> = {200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request'};
 
@@ -24,7 +28,7 @@ function json(status: number, value: unknown): ConsoleResponse {
 }
 
 /** The parameters the request left out that the operation requires. */
-function missingParameters(spec: unknown, pathItem: Record<string, any>, operation: Record<string, any>, request: OperationRequest): string[] {
+function missingParameters(spec: unknown, pathItem: SpecObject, operation: SpecObject, request: OperationRequest): string[] {
   const sent = new Set([
     ...request.query.map((pair) => parameterKey({in: 'query', name: pair.name.replace(/\[.*$/, '')})),
     ...request.headers.map((pair) => parameterKey({in: 'header', name: pair.name.toLowerCase()})),
@@ -37,12 +41,12 @@ function missingParameters(spec: unknown, pathItem: Record<string, any>, operati
 }
 
 /** What is wrong with the request's body, against the operation's. */
-function bodyProblems(spec: unknown, operation: Record<string, any>, request: OperationRequest): string[] {
-  const requestBody = resolved(spec, operation.requestBody) as Record<string, any> | undefined;
+function bodyProblems(spec: unknown, operation: SpecObject, request: OperationRequest): string[] {
+  const requestBody = resolved(spec, operation.requestBody) as SpecObject | undefined;
   if (!isObject(requestBody)) return [];
   const text = request.body?.text ?? '';
   if (!request.body || (text.trim() === '' && !request.body.params?.length)) return requestBody.required === true ? ['The body is required.'] : [];
-  const media = isObject(requestBody.content) ? (resolved(spec, requestBody.content[request.body.mediaType]) as Record<string, any> | undefined) : undefined;
+  const media = isObject(requestBody.content) ? (resolved(spec, requestBody.content[request.body.mediaType]) as SpecObject | undefined) : undefined;
   if (!/json/i.test(request.body.mediaType) || !isObject(media)) return [];
   let value: unknown;
   try {
@@ -75,10 +79,10 @@ export function mockResponse(spec: unknown, pathName: string, method: string, re
   const codes = Object.keys(responses);
   const code = codes.find((candidate) => /^2/.test(candidate)) ?? codes.find((candidate) => candidate === 'default') ?? '200';
   const status = statusOf(code);
-  const response = resolved(spec, responses[code]) as Record<string, any> | undefined;
+  const response = resolved(spec, responses[code]) as SpecObject | undefined;
   const content = isObject(response) && isObject(response.content) ? response.content : undefined;
   const mediaType = content ? (Object.keys(content).find((type) => /json/i.test(type)) ?? Object.keys(content)[0]) : undefined;
-  const media = content && mediaType ? (resolved(spec, content[mediaType]) as Record<string, any> | undefined) : undefined;
+  const media = content && mediaType ? (resolved(spec, content[mediaType]) as SpecObject | undefined) : undefined;
   if (!mediaType || !isObject(media) || status === 204) return {status, statusText: STATUS_TEXT[status] ?? '', headers: [], body: ''};
   const example = exampleOf(spec, media);
   const body = typeof example === 'string' && !/json/i.test(mediaType) ? example : JSON.stringify(example ?? null, null, 2);
