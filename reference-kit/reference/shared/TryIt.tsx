@@ -6,7 +6,7 @@
  * fetched when the reader points at the button or focuses it, and run when they press it: a page
  * whose reader never opens a console loads none of its code.
  */
-import React, {useCallback, useRef, useState} from 'react';
+import React, {useCallback, useEffect, useRef, useState} from 'react';
 import type {OperationModel, RedocNormalizedOptions} from 'redoc';
 import type {ConsoleProps} from '../browser/tryIt/Console';
 import {importConsole} from '../browser/tryIt/consoleChunk';
@@ -56,10 +56,14 @@ export default function TryIt({operation, specUrl, options}: {operation: Operati
       () => setProblem('The console could not be loaded: check your connection, then try again.'),
     );
   }, []);
-  const close = useCallback(() => {
-    setOpen(false);
-    button.current?.focus();
-  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  // Focus goes back to the button once the console has gone: while the modal dialog is open, the
+  // rest of the page is inert and cannot take it.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   return (
     <div className="kit-try-it">

@@ -146,7 +146,8 @@ export default function Console({spec, pathName, method, title, base, specKey, m
   const keepFocusInside = (event: React.KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
     const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button, input, select, textarea, summary, [tabindex="0"]')).filter(
-      (element) => !element.hasAttribute('disabled') && element.getClientRects().length > 0,
+      // What a closed <details> holds keeps a box in Chromium, but Tab skips it.
+      (element) => !element.hasAttribute('disabled') && element.getClientRects().length > 0 && !(element.tagName !== 'SUMMARY' && element.closest('details:not([open])')),
     );
     const first = focusable[0];
     const last = focusable.at(-1);
