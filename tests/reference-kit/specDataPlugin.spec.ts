@@ -58,7 +58,7 @@ test('each spec’s text files are taken by its own plugin instance’s webpack 
   try {
     const specFile = path.join(siteDir, 'widgets.json');
     await fs.writeFile(specFile, JSON.stringify(largeSpec()));
-    const context = {siteDir, baseUrl: '/', siteConfig: {baseUrl: '/'}, outDir: path.join(siteDir, 'build')};
+    const context = {siteDir, baseUrl: '/', siteConfig: {url: 'https://docs.example', baseUrl: '/'}, outDir: path.join(siteDir, 'build')};
     const instances = [];
     for (const id of ['widgets', 'widgets-v2']) {
       const plugin = specDataPlugin(context, {id, spec: specFile, route: `/${id}/`});
@@ -97,7 +97,7 @@ test('the text files of pieces and the download begin with a line that is no scr
     const specFile = path.join(siteDir, 'widgets.json');
     await fs.writeFile(specFile, JSON.stringify(largeSpec()));
     const outDir = path.join(siteDir, 'build');
-    const context = {siteDir, baseUrl: '/', siteConfig: {baseUrl: '/'}, outDir};
+    const context = {siteDir, baseUrl: '/', siteConfig: {url: 'https://docs.example', baseUrl: '/'}, outDir};
     const plugin = specDataPlugin(context, {id: 'widgets', spec: specFile, route: '/widgets/'});
     const written = new Map<string, string>();
     const createData = async (name: string, source: string) => {

@@ -589,12 +589,12 @@ test("the production bundle keeps Redoc's in-browser spec loader out of the API 
   expect(requested.filter((file) => withLoader.includes(file) || file.startsWith('redoc-spec-loader'))).toEqual([]);
 });
 
-test("Redoc's chunk carries the Prism grammars of the specs' code and no others (plugins/lean-redoc)", () => {
+test("Redoc's chunk carries the Prism grammars of the specs' code and of the kit's request samples, and no others (plugins/lean-redoc)", () => {
   const {redoc} = builtScripts();
   // Each grammar assigns itself to `Prism.languages.<name>`, whatever the minifier calls Prism.
   const grammars = new Set(Array.from(redoc.matchAll(/\.languages\.([a-z]+)=/g), (match) => match[1]));
-  for (const kept of ['bash', 'python', 'csv']) expect(grammars, kept).toContain(kept);
-  for (const leftOut of ['go', 'java', 'php', 'ruby', 'swift', 'csharp', 'sql']) expect(grammars, leftOut).not.toContain(leftOut);
+  for (const kept of ['bash', 'python', 'csv', 'go', 'java', 'php', 'ruby', 'csharp']) expect(grammars, kept).toContain(kept);
+  for (const leftOut of ['swift', 'sql', 'lua', 'perl', 'scala', 'objectivec']) expect(grammars, leftOut).not.toContain(leftOut);
 });
 
 test('the API pages load the entry scripts deferred, and a page without a reference as Docusaurus writes them (reference-kit/lib/deferEntryScripts.js)', async ({request}) => {
