@@ -66,8 +66,8 @@ function resolveRequestSamples(option) {
   if (option === null || typeof option !== 'object' || (languages !== undefined && !Array.isArray(languages))) {
     throw new Error("reference-kit: the `requestSamples` option is `false` or `{languages: [...]}`, for instance `{languages: ['curl', 'python']}`.");
   }
-  if (languages === undefined) return DEFAULT_LANGUAGES;
-  const unknown = languages.filter((id) => typeof id !== 'string' || !Object.hasOwn(LANGUAGES, id));
+  if (!Array.isArray(languages)) return DEFAULT_LANGUAGES;
+  const unknown = languages.filter((id) => typeof id !== 'string' || !Object.prototype.hasOwnProperty.call(LANGUAGES, id));
   if (unknown.length > 0) {
     throw new Error(
       `reference-kit: \`requestSamples.languages\` names ${unknown.map((id) => JSON.stringify(id)).join(', ')}, which the kit does not write. ` +
@@ -93,7 +93,7 @@ function snippetClass() {
     const message =
       `reference-kit: the request samples are written with @readme/httpsnippet, which this site does not have: run \`${install}\`, ` +
       "or set `requestSamples: false` in the kit's entry.";
-    const failure = new Error(message, {cause: error});
+    const failure = Object.assign(new Error(message), {cause: error});
     // What to do is the whole message; a stack trace of the kit's loading would bury it.
     failure.stack = message;
     throw failure;
@@ -134,7 +134,7 @@ function withRequestSamples(spec, languages, base) {
     /** @type {Record<string, any>} */
     const item = {...pathItem};
     for (const method of METHODS) {
-      const operation = Object.hasOwn(item, method) ? item[method] : undefined;
+      const operation = Object.prototype.hasOwnProperty.call(item, method) ? item[method] : undefined;
       if (typeof operation !== 'object' || operation === null || Array.isArray(operation) || '$ref' in operation) continue;
       const request = operationRequest(spec, pathName, method, {base});
       if (!request) continue;

@@ -48,7 +48,7 @@ function recordServerOrigins(context, spec, base) {
     if (typeof pathItem !== 'object' || pathItem === null) continue;
     servers.push(...serversOf({}, pathItem, {}));
     for (const method of METHODS) {
-      const operation = Object.hasOwn(pathItem, method) ? pathItem[method] : undefined;
+      const operation = Object.prototype.hasOwnProperty.call(pathItem, method) ? pathItem[method] : undefined;
       if (typeof operation === 'object' && operation !== null) servers.push(...serversOf({}, {}, operation));
     }
   }

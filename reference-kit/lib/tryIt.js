@@ -20,7 +20,7 @@ function resolveTryIt(option) {
   if (mockFirst === null || (mockFirst !== undefined && typeof mockFirst !== 'boolean') || unknown.length > 0) {
     throw new Error("reference-kit: the `tryIt` option is `false` or `{mockFirst: true | false}`, for instance `{mockFirst: true}` to open the console on its mock server.");
   }
-  return {mockFirst: mockFirst ?? false};
+  return {mockFirst: mockFirst === true};
 }
 
 module.exports = {resolveTryIt};

@@ -49,7 +49,7 @@ test.describe('the request as curl', () => {
     expect(command.split(' \\\n  ')[0]).toBe('curl --request POST');
     expect(command).toContain("--url 'https://petstore.example.com/v1/pet/7");
     expect(command).toContain("--header 'Authorization: Bearer abc'");
-    expect(command).toMatch(/--data-urlencode 'name=[^']*' \\\n  --data-urlencode 'status=[^']*'$/);
+    expect(command).toMatch(/--data-urlencode 'name=[^']*' \\\n {2}--data-urlencode 'status=[^']*'$/);
   });
 });
 

@@ -56,7 +56,7 @@ function isObject(value) {
  * @param {string} key
  */
 function holds(node, key) {
-  return Object.hasOwn(node, key) || (key in node && !(key in Object.prototype));
+  return Object.prototype.hasOwnProperty.call(node, key) || (key in node && !(key in Object.prototype));
 }
 
 /**
@@ -295,7 +295,7 @@ function credentialsOf(spec, operation, which = 0, given = {}) {
   /** @type {{headers: Pair[]; query: Pair[]; cookies: Pair[]}} */
   const placed = {headers: [], query: [], cookies: []};
   for (const {name, scheme} of securityOf(spec, operation)[which] ?? []) {
-    const value = Object.hasOwn(given, name) ? given[name] : undefined;
+    const value = Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
     // Left empty by the reader: none sent (a placeholder is for the samples, where none was given).
     if (value === '') continue;
     if (scheme.type === 'apiKey' && typeof scheme.name === 'string') {
@@ -407,7 +407,7 @@ function operationRequest(spec, pathName, method, where, values = {}) {
   let path = pathName;
   for (const parameter of parametersOf(spec, pathItem, operation)) {
     const key = parameterKey({in: parameter.in, name: parameter.name});
-    const given = values.parameters !== undefined && Object.hasOwn(values.parameters, key);
+    const given = values.parameters !== undefined && Object.prototype.hasOwnProperty.call(values.parameters, key);
     // A path parameter is always sent; the others when given, or when required, as a first request would.
     if (!given && parameter.in !== 'path' && parameter.required !== true) continue;
     const value = given ? asTyped(spec, parameter, values.parameters?.[key]) : exampleOf(spec, parameter);

@@ -138,7 +138,7 @@ export default function Console({spec, pathName, method, title, base, specKey, m
       return;
     }
     const sent = await sendRequest(request);
-    setOutcome(sent.ok ? {state: 'done', response: sent.response, milliseconds: sent.milliseconds, mock: false} : {state: 'failed', problem: sent.problem});
+    setOutcome('response' in sent ? {state: 'done', response: sent.response, milliseconds: sent.milliseconds, mock: false} : {state: 'failed', problem: sent.problem});
   };
 
   // Tab from the last field comes back to the first, and Shift+Tab the other way: focus stays in
@@ -150,7 +150,7 @@ export default function Console({spec, pathName, method, title, base, specKey, m
       (element) => !element.hasAttribute('disabled') && element.getClientRects().length > 0 && !(element.tagName !== 'SUMMARY' && element.closest('details:not([open])')),
     );
     const first = focusable[0];
-    const last = focusable.at(-1);
+    const last = focusable[focusable.length - 1];
     if (!first || !last) return;
     if (event.shiftKey && document.activeElement === first) {
       event.preventDefault();

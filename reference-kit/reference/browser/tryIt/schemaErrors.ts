@@ -71,11 +71,11 @@ function check(spec: unknown, schemaOrRef: unknown, value: unknown, path: (strin
     const properties = isObject(schema.properties) ? schema.properties : {};
     if (Array.isArray(schema.required)) {
       for (const name of schema.required) {
-        if (typeof name === 'string' && !Object.hasOwn(value, name)) errors.push(`${where([...path, name])} is required.`);
+        if (typeof name === 'string' && !Object.prototype.hasOwnProperty.call(value, name)) errors.push(`${where([...path, name])} is required.`);
       }
     }
     for (const [name, item] of Object.entries(value)) {
-      if (Object.hasOwn(properties, name)) check(spec, properties[name], item, [...path, name], depth + 1, errors);
+      if (Object.prototype.hasOwnProperty.call(properties, name)) check(spec, properties[name], item, [...path, name], depth + 1, errors);
       else if (schema.additionalProperties === false) errors.push(`${where([...path, name])} is not a field of this body.`);
       else if (isObject(schema.additionalProperties)) check(spec, schema.additionalProperties, item, [...path, name], depth + 1, errors);
     }
