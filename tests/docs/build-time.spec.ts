@@ -23,9 +23,11 @@ test('without JavaScript, an API page has its operations and the pre-rendered st
   const reference = page.locator('.redocusaurus');
   for (const summary of summaries) await expect(reference, summary).toContainText(summary);
   // Light, dark, the menu's states (reference-kit/reference/server/stateCss.ts) and the sections' shared
-  // height estimates (reference-kit/reference/server/sectionEstimates.ts).
-  await expect(page.locator('.redocusaurus-styles style')).toHaveCount(4);
+  // height estimates (reference-kit/reference/server/sectionEstimates.ts); a noscript style hides the
+  // "Try it" buttons, which need scripts (reference-kit/reference/shared/TryIt.tsx).
+  await expect(page.locator('.redocusaurus-styles > style')).toHaveCount(4);
   await expect(page.locator('#operation\\/addPet')).toHaveCount(1);
+  await expect(page.getByRole('button', {name: 'Try it'})).toHaveCount(0);
   await context.close();
 });
 

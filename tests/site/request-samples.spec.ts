@@ -2,7 +2,8 @@
  * Request samples in the reader's language (reference-kit/lib/requestSamples.js, and the kit's
  * patch of Redoc's request samples tabs): each operation of the pet store shows the spec's own
  * samples first, then the kit's in the languages the spec's own do not show; a language the reader
- * picks is picked in every operation, on the next visit, and on another page with the same tabs.
+ * picks is picked in every operation, on the next visit, and on another page with the same tabs. The
+ * server's HTML holds the payload and the first sample: a page without scripts cannot switch tabs.
  */
 import {expect, test, type Locator, type Page} from '@playwright/test';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
@@ -19,9 +20,12 @@ const sampleTabs = (page: Page, id: string) => section(page, id).locator('[role=
 const tab = (page: Page, id: string, label: string) => sampleTabs(page, id).filter({hasText: new RegExp(`^\\s*${label.replace(/[.#+]/g, '\\$&')}\\s*$`)});
 const selectedLabel = async (tabs: Locator) => ((await tabs.and(tabs.page().locator('[aria-selected="true"]')).first().textContent()) ?? '').trim();
 
-/** Clicks a tab until the section it is in has come to life and the tab is selected. */
+/** Clicks a tab, once its section has come to life, until the tab is selected. */
 async function pick(page: Page, id: string, label: string): Promise<void> {
+  // The server wrote the first sample's tab only: the others come with the section's life.
+  await section(page, id).scrollIntoViewIfNeeded();
   const target = tab(page, id, label);
+  await expect(target).toHaveCount(1, {timeout: 15_000});
   await target.scrollIntoViewIfNeeded();
   await expect(async () => {
     await target.click();
@@ -34,20 +38,29 @@ async function expectSelected(page: Page, id: string, label: string): Promise<vo
   await expect.poll(() => selectedLabel(sampleTabs(page, id)), {timeout: 15_000}).toBe(label);
 }
 
-test("the server's HTML: the spec's own samples first, then the kit's in the other languages", async ({browser}) => {
-  // Without JavaScript, the tabs are what the server wrote.
+test("the spec's own samples first, then the kit's in the other languages; the server's HTML holds the first", async ({browser, page}) => {
+  // Without JavaScript, the tabs are what the server wrote: the payload and the first code sample,
+  // since a page without scripts cannot switch tabs.
   const context = await browser.newContext({javaScriptEnabled: false});
-  const page = await context.newPage();
-  await page.goto(API_PAGE);
-  // deletePet has no samples of its own: the Payload tab is not there (no body), every language is.
-  await expect(sampleTabs(page, 'tag/pet/operation/deletePet')).toHaveText(ALL_LANGUAGES);
-  // addPet has curl, fetch and requests of its own, after Redoc's Payload tab; the kit adds the other languages.
-  await expect(sampleTabs(page, 'tag/pet/operation/addPet')).toHaveText(['Payload', 'curl', 'fetch', 'requests', 'Go', 'Java', 'C#', 'PHP', 'Ruby']);
+  const noScripts = await context.newPage();
+  await noScripts.goto(API_PAGE);
+  await expect(sampleTabs(noScripts, 'tag/pet/operation/deletePet')).toHaveText(['curl']);
+  await expect(sampleTabs(noScripts, 'tag/pet/operation/addPet')).toHaveText(['Payload', 'curl']);
   // The selected tab's code is in the page: for deletePet, curl's request to the first server.
-  const panel = section(page, 'tag/pet/operation/deletePet').locator('[role="tabpanel"]').first();
-  await expect(panel).toContainText("curl --request DELETE");
+  const panel = section(noScripts, 'tag/pet/operation/deletePet').locator('[role="tabpanel"]').first();
+  await expect(panel).toContainText('curl --request DELETE');
   await expect(panel).toContainText('https://petstore.example.com/v1/pet/10');
   await context.close();
+
+  // In the browser, once the sections have come to life: every language.
+  await page.goto(API_PAGE);
+  await waitForHydration(page);
+  // deletePet has no samples of its own: the Payload tab is not there (no body), every language is.
+  await section(page, 'tag/pet/operation/deletePet').scrollIntoViewIfNeeded();
+  await expect(sampleTabs(page, 'tag/pet/operation/deletePet')).toHaveText(ALL_LANGUAGES, {timeout: 15_000});
+  // addPet has curl, fetch and requests of its own, after Redoc's Payload tab; the kit adds the other languages.
+  await section(page, 'tag/pet/operation/addPet').scrollIntoViewIfNeeded();
+  await expect(sampleTabs(page, 'tag/pet/operation/addPet')).toHaveText(['Payload', 'curl', 'fetch', 'requests', 'Go', 'Java', 'C#', 'PHP', 'Ruby'], {timeout: 15_000});
 });
 
 test('a language picked in one operation is picked in the others, after a reload and on another page', async ({page}) => {

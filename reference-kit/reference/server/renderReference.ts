@@ -97,8 +97,11 @@ export function renderReference(
 ): RenderedReference {
   const sheets = {light: new ServerStyleSheet(), dark: new ServerStyleSheet()};
   const names = {light: [] as string[], dark: [] as string[]};
+  // A page without scripts cannot switch the request samples' tabs: the server writes the payload
+  // and the first code sample (Redoc's patch, kitServerSamples); the rest come with the section's life.
+  const options = Object.create(store.options, {kitFirstSampleOnly: {value: true}}) as typeof store.options;
   const inProviders = (theme: ResolvedThemeInterface, element: React.ReactElement) =>
-    h(ThemeProvider, {theme}, h(StoreProvider, {value: store}, h(OptionsProvider, {value: store.options}, element)));
+    h(ThemeProvider, {theme}, h(StoreProvider, {value: store}, h(OptionsProvider, {value: options}, element)));
   /**
    * Renders `element` (of a theme) in both modes; returns the light render's HTML. The dark one is
    * read for its class names alone, and let go of.
