@@ -2,7 +2,8 @@
 /**
  * The origins of the servers a site's consoles send requests to, which the site's
  * Content-Security-Policy allows in `connect-src` (./contentSecurityPolicy.js): each spec's plugin
- * (./specDataPlugin.js) records its spec's servers, and the kit's theme reads them after the build
+ * (./specDataPlugin.js) records its spec's servers (and the token URLs a console's sign-in sends a
+ * code to), and the kit's theme reads them after the build
  * (./themePlugin.js). A server's variables are filled with each value they allow (their `enum`),
  * or their default.
  */
@@ -52,16 +53,30 @@ function recordServerOrigins(context, spec, base) {
       if (typeof operation === 'object' && operation !== null) servers.push(...serversOf({}, {}, operation));
     }
   }
-  for (const server of servers) {
-    for (const url of serverUrls(server)) {
-      try {
-        const {protocol, origin} = new URL(url, base);
-        if ((protocol === 'https:' || protocol === 'http:') && !url.includes('{') && origin !== own) origins.add(origin);
-      } catch {
-        // A server the browser could not send to either.
-      }
+  const urls = [...servers.flatMap(serverUrls), ...tokenUrls(spec)];
+  for (const url of urls) {
+    try {
+      const {protocol, origin} = new URL(url, base);
+      if ((protocol === 'https:' || protocol === 'http:') && !url.includes('{') && origin !== own) origins.add(origin);
+    } catch {
+      // A server the browser could not send to either.
     }
   }
+}
+
+/**
+ * The token URLs of the spec's OAuth 2 authorization code flows, where a console's sign-in
+ * exchanges its code (../reference/browser/tryIt/oauth.ts).
+ * @param {any} spec
+ * @returns {string[]}
+ */
+function tokenUrls(spec) {
+  const schemes = spec?.components?.securitySchemes;
+  if (typeof schemes !== 'object' || schemes === null) return [];
+  return Object.values(schemes).flatMap((scheme) => {
+    const flow = scheme?.type === 'oauth2' ? scheme.flows?.authorizationCode : undefined;
+    return typeof flow?.tokenUrl === 'string' ? [flow.tokenUrl] : [];
+  });
 }
 
 /**

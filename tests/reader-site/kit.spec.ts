@@ -32,7 +32,7 @@ import {
   takeoverMarkup,
 } from '../support/hostileSpec';
 import {startSpecServer, type SpecServer} from '../support/specServer';
-import {NOTES_API_KEY, notesSpec, startNotesApi, type NotesApi} from '../support/notesApi';
+import {NOTES_API_KEY, NOTES_CLIENT_ID, notesSpec, startNotesApi, type NotesApi} from '../support/notesApi';
 import {parseYaml} from '@redocly/openapi-core';
 import {contrast} from '../../reference-kit/reference/shared/palettes';
 import {REPO_ROOT} from '../../scripts/repoRoot';
@@ -125,7 +125,7 @@ function addReaderExtras(site: string, hostileUrl: string): void {
     {url: `${notesApi.origin}/v1`, description: 'Local'},
     {url: `${notesApiWithoutCors.origin}/v1`, description: 'Without CORS'},
     {url: `${NOTHING_THERE}/v1`, description: 'Nothing there'},
-  ]);
+  ], {provider: notesApi.origin});
   fs.writeFileSync(path.join(site, 'openapi/notes.json'), JSON.stringify(notes, null, 2));
   const notesEntry = `          {id: 'notes', spec: 'openapi/notes.json', route: '${NOTES_ROUTE}'},\n`;
   const withEntry = source.replace(/(\n\s*specs: \[\n)/, `$1          {id: 'hostile', spec: '${hostileUrl}', route: '${HOSTILE_ROUTE}'},\n${hostileFiles}${notesEntry}`);
@@ -416,8 +416,9 @@ test("request samples with the kit's defaults: every language after the spec's o
   const noScript = await browser.newContext({javaScriptEnabled: false});
   const html = await noScript.newPage();
   await html.goto(kitServer.url + API);
-  await expect(tabs(html, 'deletePet')).toHaveText(['curl', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby']);
-  await expect(tabs(html, 'addPet')).toHaveText(['Payload', 'curl', 'fetch', 'requests', 'Go', 'Java', 'C#', 'PHP', 'Ruby']);
+  // The server writes the payload and the first sample: without scripts, tabs do not switch.
+  await expect(tabs(html, 'deletePet')).toHaveText(['curl']);
+  await expect(tabs(html, 'addPet')).toHaveText(['Payload', 'curl']);
   await expect(operation(html, 'deletePet').locator('.react-tabs__tab-panel--selected')).toContainText('curl --request DELETE');
   await noScript.close();
 
@@ -425,6 +426,10 @@ test("request samples with the kit's defaults: every language after the spec's o
   const page = await context.newPage();
   await page.goto(kitServer.url + API);
   await waitForHydration(page);
+  await operation(page, 'deletePet').scrollIntoViewIfNeeded();
+  await expect(tabs(page, 'deletePet')).toHaveText(['curl', 'JavaScript', 'Node.js', 'Python', 'Go', 'Java', 'C#', 'PHP', 'Ruby'], {timeout: 15_000});
+  await operation(page, 'addPet').scrollIntoViewIfNeeded();
+  await expect(tabs(page, 'addPet')).toHaveText(['Payload', 'curl', 'fetch', 'requests', 'Go', 'Java', 'C#', 'PHP', 'Ruby'], {timeout: 15_000});
   const ruby = tabs(page, 'deletePet').filter({hasText: /^\s*Ruby\s*$/});
   await ruby.scrollIntoViewIfNeeded();
   // A tab answers once its section has come to life.
@@ -490,6 +495,46 @@ test("Try it, with the kit's defaults: a request with parameters, a body and a k
   expect(problems.pageErrors).toEqual([]);
   // The browser reports the refused and failed requests as console errors; nothing else.
   expect(problems.consoleErrors.filter((error) => !/127\.0\.0\.1|CORS|Failed to load resource/.test(error))).toEqual([]);
+  expect(problems.cspViolations).toEqual([]);
+});
+
+test('Try it signs in with OAuth 2 (authorization code with PKCE) in a window of its own, and sends the token; a refused sign-in says why', async ({page}) => {
+  const problems = collectPageProblems(page);
+  await page.setViewportSize({width: 1280, height: 900});
+  await page.goto(kitServer.url + NOTES_ROUTE);
+  await waitForHydration(page);
+  const button = page.locator('.api-content [data-section-id$="operation/createNote"]').first().getByRole('button', {name: 'Try it'});
+  await button.scrollIntoViewIfNeeded();
+  const dialog = page.getByRole('dialog', {name: /^Try POST/});
+  await expect(async () => {
+    await button.click();
+    await expect(dialog).toBeVisible({timeout: 1_000});
+  }).toPass({timeout: 15_000});
+  await dialog.getByLabel('Authenticate with').selectOption({label: 'oauth'});
+  await dialog.getByText('Sign in with OAuth 2 to get a token').click();
+  // The scope the operation asks for is ticked; the page's own address is the redirect URI to register.
+  await expect(dialog.getByLabel(/notes:write/)).toBeChecked();
+  await expect(dialog.getByLabel(/notes:read/)).not.toBeChecked();
+  await expect(dialog.getByText(`${kitServer.url}${NOTES_ROUTE}`)).toBeVisible();
+
+  // A client the provider does not know: it sends the reader back with an error, which the console says.
+  await dialog.getByLabel('Client ID').fill('someone-else');
+  const refused = page.waitForEvent('popup');
+  await dialog.getByRole('button', {name: 'Sign in'}).click();
+  await (await refused).waitForEvent('close');
+  await expect(dialog.getByRole('alert')).toContainText('The provider did not sign you in: this client may not sign in here.');
+
+  await dialog.getByLabel('Client ID').fill(NOTES_CLIENT_ID);
+  const signInWindow = page.waitForEvent('popup');
+  await dialog.getByRole('button', {name: 'Sign in'}).click();
+  await (await signInWindow).waitForEvent('close');
+  await expect(dialog.getByText('Signed in: the access token is in the field above.')).toBeVisible();
+  expect(notesApi.tokens).toHaveLength(1);
+  await expect(dialog.getByLabel(/^Access token/)).toHaveValue(notesApi.tokens[0]!);
+  await dialog.getByRole('button', {name: 'Send'}).click();
+  await expect(dialog.getByRole('region', {name: 'Response'})).toContainText('201');
+  expect(notesApi.received.at(-1)).toMatchObject({method: 'POST', authorization: `Bearer ${notesApi.tokens[0]}`});
+  expect(problems.pageErrors).toEqual([]);
   expect(problems.cspViolations).toEqual([]);
 });
 

@@ -15,6 +15,7 @@ import {operationRequest} from '../../reference-kit/reference/shared/operationRe
 import {curlCommand} from '../../reference-kit/reference/shared/curlCommand';
 import {mockResponse} from '../../reference-kit/reference/browser/tryIt/mock';
 import {schemaErrors} from '../../reference-kit/reference/browser/tryIt/schemaErrors';
+import {browserFlowsOf} from '../../reference-kit/reference/browser/tryIt/oauth';
 import {resolveTryIt} from '../../reference-kit/lib/tryIt';
 import {recordServerOrigins, serverOrigins} from '../../reference-kit/lib/serverOrigins';
 import {resolveContentSecurityPolicy, withConnectSources} from '../../reference-kit/lib/contentSecurityPolicy';
@@ -99,6 +100,31 @@ test.describe('the mock server', () => {
   });
 });
 
+test('the OAuth 2 flows a console signs in with: authorization code with a token URL, and implicit; web addresses only', () => {
+  const scheme = {
+    type: 'oauth2',
+    flows: {
+      implicit: {authorizationUrl: '/authorize', scopes: {'read:pets': 'read pets', odd: 3}},
+      authorizationCode: {authorizationUrl: 'https://login.example/authorize', tokenUrl: 'https://login.example/token', scopes: {}},
+      clientCredentials: {tokenUrl: 'https://login.example/token', scopes: {}},
+      password: {tokenUrl: 'https://login.example/token', scopes: {}},
+    },
+  };
+  expect(browserFlowsOf(scheme, BASE)).toEqual([
+    {kind: 'authorizationCode', authorizationUrl: 'https://login.example/authorize', tokenUrl: 'https://login.example/token', scopes: []},
+    {kind: 'implicit', authorizationUrl: new URL('/authorize', BASE).href, tokenUrl: undefined, scopes: [{name: 'read:pets', description: 'read pets'}, {name: 'odd', description: ''}]},
+  ]);
+  // A spec's script URL, an array where a URL goes, or a code flow without its token URL: no sign-in.
+  expect(
+    browserFlowsOf(
+      {type: 'oauth2', flows: {implicit: {authorizationUrl: 'javascript:alert(1)', scopes: {}}, authorizationCode: {authorizationUrl: ['https://a.example'], tokenUrl: 'https://a.example/t'}}},
+      BASE,
+    ),
+  ).toEqual([]);
+  expect(browserFlowsOf({type: 'oauth2', flows: {authorizationCode: {authorizationUrl: 'https://a.example/authorize'}}}, BASE)).toEqual([]);
+  expect(browserFlowsOf({type: 'apiKey', name: 'key', in: 'header'}, BASE)).toEqual([]);
+});
+
 test.describe('the option and the policy', () => {
   test('tryIt: on by default, off with false, mockFirst, a clear error otherwise', () => {
     expect(resolveTryIt(undefined)).toEqual({mockFirst: false});
@@ -108,19 +134,26 @@ test.describe('the option and the policy', () => {
     expect(() => resolveTryIt('yes')).toThrow(/`tryIt` option/);
   });
 
-  test("connect-src allows the servers' origins, variables filled, and nothing of the site's own or a spec's non-HTTP URLs", () => {
+  test("connect-src allows the servers' origins, variables filled, and the token URLs of sign-ins, and nothing of the site's own or a spec's non-HTTP URLs", () => {
     const context: Json = {siteConfig: {url: 'https://docs.example'}};
     recordServerOrigins(
       context,
       {
         servers: [{url: 'https://{region}.api.example/v1', variables: {region: {default: 'eu', enum: ['eu', 'us']}}}, {url: '/relative'}, {url: 'javascript:alert(1)'}],
         paths: {'/a': {servers: [{url: 'http://127.0.0.1:9999'}], get: {servers: [{url: 'wss://socket.example'}]}}},
+        // A sign-in's code goes to the token URL; the authorization URL is a page the reader opens, not a request.
+        components: {
+          securitySchemes: {
+            code: {type: 'oauth2', flows: {authorizationCode: {authorizationUrl: 'https://login.example/authorize', tokenUrl: 'https://tokens.example/token', scopes: {}}}},
+            implicit: {type: 'oauth2', flows: {implicit: {authorizationUrl: 'https://implicit.example/authorize', scopes: {}}}},
+          },
+        },
       },
       BASE,
     );
-    expect(serverOrigins(context)).toEqual(['http://127.0.0.1:9999', 'https://eu.api.example', 'https://us.api.example']);
+    expect(serverOrigins(context)).toEqual(['http://127.0.0.1:9999', 'https://eu.api.example', 'https://tokens.example', 'https://us.api.example']);
     const policy = withConnectSources(resolveContentSecurityPolicy(undefined) as Json, serverOrigins(context));
-    expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9999', 'https://eu.api.example', 'https://us.api.example']);
+    expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9999', 'https://eu.api.example', 'https://tokens.example', 'https://us.api.example']);
     expect(serverOrigins({siteConfig: {url: 'https://other.example'}} as Json)).toEqual([]);
   });
 });

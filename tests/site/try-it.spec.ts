@@ -3,7 +3,8 @@
  * opens it on the mock server (`tryIt: {mockFirst: true}`). A page loads none of its code until a
  * reader points at a button; the console opens as a modal dialog that keyboard alone can fill, send
  * and close; the mock answers with the documented status and example, and refuses an invalid body;
- * axe finds nothing serious with it open, in both modes, at 1280 and 375 px.
+ * axe finds nothing serious with it open, in both modes, at 1280 and 375 px. The OAuth 2 sign-in
+ * runs against a provider the test plays (the pet store's does not exist).
  */
 import {expect, test, type Page} from '@playwright/test';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
@@ -93,6 +94,47 @@ test('keyboard alone: reach the button, open the console, fill a field, send, he
   await expect(button).toBeFocused();
 });
 
+test("OAuth 2's implicit flow: the provider's page in a window of its own, the token back into the console, and a refusal in words", async ({page, context}) => {
+  const problems = collectPageProblems(page);
+  // The pet store's provider does not exist: this one answers as a provider would once the reader agreed.
+  const asked: URL[] = [];
+  await context.route('https://petstore.example.com/oauth/authorize?*', async (route) => {
+    const url = new URL(route.request().url());
+    asked.push(url);
+    const back = new URL(url.searchParams.get('redirect_uri')!);
+    const answer = new URLSearchParams({state: url.searchParams.get('state')!});
+    if (url.searchParams.get('client_id') === 'docs-console') answer.set('access_token', 'token-from-the-provider');
+    else answer.set('error', 'access_denied');
+    back.hash = answer.toString();
+    await route.fulfill({status: 302, headers: {Location: back.href}});
+  });
+  await page.goto(API_PAGE);
+  await waitForHydration(page);
+  await openConsole(page, 'tag/pet/operation/updatePet');
+  const dialog = consoleDialog(page);
+  await dialog.getByText('Sign in with OAuth 2 to get a token').click();
+  await expect(dialog.getByLabel(/write:pets/)).toBeChecked();
+
+  await dialog.getByLabel('Client ID').fill('someone-else');
+  const refused = page.waitForEvent('popup');
+  await dialog.getByRole('button', {name: 'Sign in'}).click();
+  await (await refused).waitForEvent('close');
+  await expect(dialog.getByRole('alert')).toContainText('The provider did not sign you in: access_denied.');
+
+  await dialog.getByLabel('Client ID').fill('docs-console');
+  const signInWindow = page.waitForEvent('popup');
+  await dialog.getByRole('button', {name: 'Sign in'}).click();
+  await (await signInWindow).waitForEvent('close');
+  await expect(dialog.getByLabel(/^Access token/)).toHaveValue('token-from-the-provider');
+  await expect(dialog.locator('.kit-console__curl pre')).toContainText("Authorization: Bearer token-from-the-provider");
+  // What the console asked for: a token, for this client, the operation's scopes, back to this page.
+  const last = asked.at(-1)!;
+  expect(Object.fromEntries(last.searchParams)).toMatchObject({response_type: 'token', client_id: 'docs-console', scope: 'write:pets read:pets'});
+  expect(last.searchParams.get('redirect_uri')).toBe(new URL(API_PAGE, page.url()).href);
+  expect(problems.pageErrors).toEqual([]);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
 for (const width of [1280, 375]) {
   test(`axe with the console open and answered, light and dark, at ${width} px`, async ({page}) => {
     await page.setViewportSize({width, height: 800});
@@ -105,6 +147,9 @@ for (const width of [1280, 375]) {
       await openConsole(page, ADD_PET);
       await consoleDialog(page).getByRole('button', {name: 'Send'}).click();
       await expect(consoleDialog(page).getByRole('region', {name: 'Response'})).toContainText('200 OK');
+      // The OAuth 2 sign-in's fields too.
+      await consoleDialog(page).getByText('Sign in with OAuth 2 to get a token').click();
+      await expect(consoleDialog(page).getByLabel('Client ID')).toBeVisible();
       expect(await seriousFindings(page, mode), `${mode} mode, ${width} px, console open`).toEqual([]);
     }
   });

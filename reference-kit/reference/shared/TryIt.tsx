@@ -10,6 +10,7 @@ import React, {useCallback, useEffect, useRef, useState} from 'react';
 import type {OperationModel, RedocNormalizedOptions} from 'redoc';
 import type {ConsoleProps} from '../browser/tryIt/Console';
 import {importConsole} from '../browser/tryIt/consoleChunk';
+import {answerSignIn} from '../browser/tryIt/oauthRedirect';
 
 type ConsoleComponent = (props: ConsoleProps) => React.ReactElement | null;
 
@@ -93,6 +94,8 @@ export default function TryIt({operation, specUrl, options}: {operation: Operati
  */
 export function withTryIt<T extends RedocNormalizedOptions>(options: T, tryIt: TryItOptions | undefined, specUrl: string | undefined): T {
   if (!tryIt) return options;
+  // A page opened by a console's sign-in, back from the provider, hands over what came back and closes.
+  if (typeof window !== 'undefined') answerSignIn();
   const control = ({operation}: {operation: OperationModel}) => <TryIt operation={operation} specUrl={specUrl} options={tryIt} />;
   return Object.assign(options, {kitTryIt: control});
 }

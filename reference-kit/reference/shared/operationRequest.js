@@ -266,10 +266,10 @@ function bodyOf(spec, operation, given) {
 
 /**
  * The operation's security requirements (its own, else the spec's): each a list of the schemes it
- * needs together, resolved; a scheme the spec does not define is left out.
+ * needs together, resolved, with the scopes it asks of each; a scheme the spec does not define is left out.
  * @param {any} spec
  * @param {Record<string, any>} operation
- * @returns {{name: string; scheme: Record<string, any>}[][]}
+ * @returns {{name: string; scheme: Record<string, any>; scopes: string[]}[][]}
  */
 function securityOf(spec, operation) {
   const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
@@ -277,7 +277,8 @@ function securityOf(spec, operation) {
   return requirements.filter(isObject).map((/** @type {Record<string, unknown>} */ requirement) =>
     Object.keys(requirement).flatMap((name) => {
       const scheme = resolved(spec, own(schemes, name));
-      return isObject(scheme) ? [{name, scheme}] : [];
+      const scopes = own(requirement, name);
+      return isObject(scheme) ? [{name, scheme, scopes: Array.isArray(scopes) ? scopes.filter((scope) => typeof scope === 'string') : []}] : [];
     }),
   );
 }

@@ -11,6 +11,7 @@ import {consoleForm, initialValues, type ConsoleForm, type ParameterField} from 
 import {mockResponse, type ConsoleResponse} from './mock';
 import {sendRequest} from './send';
 import {rememberedCredentials, rememberCredentials} from './credentials';
+import SignIn from './SignIn';
 import './console.css';
 
 export interface ConsoleProps {
@@ -122,11 +123,14 @@ export default function Console({spec, pathName, method, title, base, specKey, m
 
   const update = (change: Partial<typeof values>) => setValues({...values, ...change});
   const setParameter = (key: string, value: string | undefined) => update({parameters: {...values.parameters, [key]: value}});
-  const setCredential = (scheme: string, value: string) => {
-    const credentials = {...values.credentials, [scheme]: value};
-    update({credentials});
-    rememberCredentials(specKey, credentials, remember);
-  };
+  // From the current values, not this render's: a sign-in's token arrives after other edits.
+  const setCredential = (scheme: string, value: string) =>
+    setValues((current) => {
+      if (!current) return current;
+      const credentials = {...current.credentials, [scheme]: value};
+      rememberCredentials(specKey, credentials, remember);
+      return {...current, credentials};
+    });
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -247,6 +251,9 @@ export default function Console({spec, pathName, method, title, base, specKey, m
                 <div className="kit-console__field" key={field.scheme}>
                   <label htmlFor={`${hintIds}-${field.scheme}`}>{field.label}</label>
                   <input id={`${hintIds}-${field.scheme}`} type="password" autoComplete="off" value={values.credentials[field.scheme] ?? ''} onChange={(event) => setCredential(field.scheme, event.target.value)} />
+                  {field.signIn && (
+                    <SignIn scheme={field.scheme} flows={field.signIn.flows} requiredScopes={field.signIn.scopes} idPrefix={hintIds} onToken={(token) => setCredential(field.scheme, token)} />
+                  )}
                 </div>
               ),
             )}

@@ -15,6 +15,7 @@ import {
   serversOf,
   type RequestValues,
 } from '../../shared/operationRequest';
+import {browserFlowsOf, type BrowserFlow} from './oauth';
 
 /** An object of a spec: read with a check of each value's type before its use. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a spec's values are of any type until checked
@@ -44,6 +45,8 @@ export interface CredentialField {
   /** What the field is, in words: `API key (header X-API-Key)`, `Bearer token`, `Username and password`. */
   label: string;
   kind: 'apiKey' | 'token' | 'basic';
+  /** For an OAuth 2 scheme: the flows a reader can sign in with from the page, and the scopes the operation asks for. */
+  signIn?: {flows: BrowserFlow[]; scopes: string[]};
 }
 
 export interface ConsoleForm {
@@ -116,7 +119,13 @@ function parameterField(spec: unknown, parameter: SpecObject): ParameterField {
   };
 }
 
-function credentialField(name: string, scheme: SpecObject): CredentialField | undefined {
+function credentialField(name: string, scheme: SpecObject, scopes: string[]): CredentialField | undefined {
+  const field = schemeField(name, scheme);
+  const flows = browserFlowsOf(scheme, location.href);
+  return field && flows.length > 0 ? {...field, signIn: {flows, scopes}} : field;
+}
+
+function schemeField(name: string, scheme: SpecObject): CredentialField | undefined {
   if (scheme.type === 'apiKey') return {scheme: name, kind: 'apiKey', label: `API key (${String(scheme.in ?? 'header')} ${String(scheme.name ?? '')})`};
   if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return {scheme: name, kind: 'basic', label: 'Username and password (HTTP basic)'};
   if (scheme.type === 'http') return {scheme: name, kind: 'token', label: `${String(scheme.scheme ?? 'Bearer')} token${scheme.bearerFormat ? ` (${String(scheme.bearerFormat)})` : ''}`};
@@ -148,7 +157,7 @@ export function consoleForm(spec: unknown, pathName: string, method: string): Co
     },
     security: securityOf(spec, operation).map((requirement) => ({
       label: requirement.map(({name}) => name).join(' and ') || 'None',
-      fields: requirement.flatMap(({name, scheme}) => credentialField(name, scheme) ?? []),
+      fields: requirement.flatMap(({name, scheme, scopes}) => credentialField(name, scheme, scopes) ?? []),
     })),
   };
 }
