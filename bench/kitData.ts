@@ -35,6 +35,8 @@ export interface KitSiteData {
   coldLoad: {blocking: MedianFigure; longest: MedianFigure};
   clickThrough: {blocking: MedianFigure; longest: MedianFigure};
   lighthouse: MedianFigure;
+  /** The longest task of opening an operation's console (0: none over 50 ms); measured on some sites only. */
+  consoleOpening?: {longest: MedianFigure};
 }
 
 export interface KitBudgetData {

@@ -42,6 +42,8 @@ export interface SiteFigures {
   coldLoads: Outcome<TaskFigures>[];
   clickThroughs: Outcome<TaskFigures>[];
   lighthouse: Outcome<number>[];
+  /** Opening the first operation's console, one per run, on the sites of CONSOLE_SPECS (kit only). */
+  consoleOpenings: Outcome<{longest: number; settled: boolean}>[];
 }
 
 /** The budgets' thresholds. */
@@ -67,9 +69,13 @@ export const KIT_BUDGETS = {
    * itself would be kilobytes.
    */
   homeBytesSlack: 64,
+  /** The longest task of opening an operation's console, at 4× CPU. */
+  consoleOpeningLongestMs: 100,
 } as const;
 
 export const PET_STORE = 'petstore';
+/** The specs whose console opening is measured: the smallest page and the largest. */
+export const CONSOLE_SPECS = [PET_STORE, 'github-rest'];
 
 /** A median over the runs that succeeded, and whether any of them is a lower bound. */
 interface Summary {
@@ -94,6 +100,7 @@ const coldLongest = (site: SiteFigures) => summarize(site.coldLoads, (run) => ru
 const clickBlocking = (site: SiteFigures) => summarize(site.clickThroughs, (run) => run.blocking, (run) => run.settled);
 const clickLongest = (site: SiteFigures) => summarize(site.clickThroughs, (run) => run.longest, (run) => run.settled);
 const lighthouseScore = (site: SiteFigures) => summarize(site.lighthouse, (score) => score);
+const consoleLongest = (site: SiteFigures) => summarize(site.consoleOpenings, (run) => run.longest, (run) => run.settled);
 
 // ---------------------------------------------------------------- formatting
 
@@ -201,6 +208,7 @@ export function failures(sites: readonly SiteFigures[]): string[] {
     site.coldLoads.forEach((outcome, run) => note(`cold load, run ${run + 1}`, outcome));
     site.clickThroughs.forEach((outcome, run) => note(`click-through, run ${run + 1}`, outcome));
     site.lighthouse.forEach((outcome, run) => note(`Lighthouse, run ${run + 1}`, outcome));
+    site.consoleOpenings.forEach((outcome, run) => note(`console opening, run ${run + 1}`, outcome));
   }
   return lines;
 }
@@ -321,6 +329,13 @@ export function checkKitBudgets(sites: readonly SiteFigures[]): BudgetCheck[] {
       },
     );
   }
+  for (const site of kitSites.filter((kit) => CONSOLE_SPECS.includes(kit.spec.id))) {
+    const longest = consoleLongest(site);
+    check(site, "8. opening an operation's console, longest task", `< ${ms(B.consoleOpeningLongestMs)}`, () => [
+      longest.value === 0 ? 'none over 50 ms' : shown(longest, ms),
+      longest.value === null ? null : longest.value < B.consoleOpeningLongestMs ? (longest.lowerBound ? null : true) : false,
+    ]);
+  }
   return checks;
 }
 
@@ -360,6 +375,7 @@ export function kitSection(sites: readonly SiteFigures[], context: KitRunContext
     "- **Home page JavaScript**: every script of a first visit of `/` until hydrated and the network is idle (`bench/firstLoad.ts`).",
     `- **Cold load**: \`bench/trace-breakdown.ts\`'s recording, a new browser each run, 4× CPU throttling, 412 px at 1.75x, light mode, recorded until 10 s without a long task after the load event (at most 5 min); blocking is the real long tasks after first contentful paint, each less 50 ms. Median of ${context.runs * context.coldLoadsPerRound} loads, ${context.coldLoadsPerRound} in each round; their spread is under the table.`,
     `- **Click-through**: the home page loads unthrottled at 412 px until hydrated and quiet; the navbar's menu is opened (the phone's navbar folds the "API" link into it) and its prefetches finish; then at 4× CPU, traced, the "API" link is clicked (a client-side navigation, checked), and the long tasks after the click are counted until 10 s without one (at most 5 min). Median of ${runs}. "≥" marks a page still busy when the recording stopped.`,
+    `- **Opening the console** (the pet store's and GitHub's REST pages): the page loads unthrottled at 412 px until hydrated and quiet; the first operation's "Try it" button is scrolled to and pointed at until the console's chunk has loaded, as a reader's pointer or focus fetches it; then at 4× CPU, traced, the button is pressed, and the longest task after it counted once the console is open and the page has had no long task for 10 s (\`bench/consoleOpen.ts\`). Median of ${runs}.`,
     `- **Lighthouse**: mobile preset (simulated throttling), performance only. Median of ${runs}. Runs are interleaved: each round takes every page's cold loads, one page after the other, then every page's click-through and Lighthouse run; each pass over the pages starts one page further on than the last.`,
     "- **Height error on load**: `document.documentElement.scrollHeight` once the page has loaded, hydrated and gone quiet, before any scrolling, against the same once the page has been scrolled through a screen at a time and its height has stopped changing; |on load − rendered| / rendered. Unthrottled, light mode; 412 px is Lighthouse's phone, 1280 px a 900 px high window.",
     `- **axe**: serious and critical findings at 1280 px (\`bench/axe.ts\`) in a visit of its own: each section to scan is brought into view as a reader scrolling to it would, and painted (axe cannot judge what \`content-visibility\` skips); then axe's default rules in light mode, and its colour rules after the navbar's switch to dark mode. The whole page when it has at most ${context.axeSections} of Redoc's sections (tags, operations, webhooks); a larger page with ${context.axeSections} of them, evenly spaced from the first to the last, and all of the page outside its sections (navbar, menu, title block, footer).`,
@@ -406,6 +422,7 @@ export function kitData(sites: readonly SiteFigures[]): Pick<KitRunData, 'sites'
         coldLoad: {blocking: medianFigure(coldBlocking(site)), longest: medianFigure(coldLongest(site))},
         clickThrough: {blocking: medianFigure(clickBlocking(site)), longest: medianFigure(clickLongest(site))},
         lighthouse: medianFigure(lighthouseScore(site)),
+        ...(site.consoleOpenings.length > 0 && {consoleOpening: {longest: medianFigure(consoleLongest(site))}}),
       };
     }),
     budgets: checkKitBudgets(sites).map((check) => ({spec: check.route, budget: check.budget, target: check.target, measured: check.measured, holds: check.holds})),
