@@ -153,12 +153,15 @@ test.describe('hostile specs, with the kit’s defaults', () => {
     {javaScript: true, width: 1280, way: 'click' as const},
     // A phone after a click (the kit then reads the built page itself, in one column): the structure spec.
     {javaScript: true, width: 375, way: 'click' as const, only: 'hostile-structure'},
+    // The console of its first operation opened and answered by the mock: the structure spec and the file spec.
+    {javaScript: true, width: 1280, way: 'load' as const, only: 'hostile-structure', console: true},
+    {javaScript: true, width: 1280, way: 'load' as const, only: 'hostile-file', console: true},
     {javaScript: false, width: 1280, way: 'load' as const},
   ];
-  for (const {javaScript, width, way, only} of visits) {
+  for (const {javaScript, width, way, only, console} of visits) {
     // The URL page is the structure spec again: what differs is how the server had it, so a load tells.
     for (const {example, link, text} of PAGES.filter(({example}) => (only ? example.specId === only : way === 'load' || example.specId !== 'hostile-url'))) {
-      const name = `${example.specId}: inert ${way === 'load' ? 'on a load' : 'after a click'}, ${javaScript ? 'with' : 'without'} JavaScript, at ${width} px`;
+      const name = `${example.specId}: inert ${way === 'load' ? 'on a load' : 'after a click'}, ${javaScript ? 'with' : 'without'} JavaScript, at ${width} px${console ? ', with a console open' : ''}`;
       test(name, async ({browser}) => {
         test.setTimeout(180_000);
         const report = await checkHostilePage(browser, {
@@ -169,6 +172,7 @@ test.describe('hostile specs, with the kit’s defaults', () => {
           javaScript,
           width,
           text,
+          console,
         });
         expectInert(report, name);
       });

@@ -206,8 +206,10 @@ export function takeoverMarkup(html: string, origin: string): string[] {
     const {attribs} = element;
     if (element.name === 'meta' && attribs['http-equiv']?.toLowerCase() === 'refresh') found.push(`a refresh: ${what} content="${attribs.content}"`);
     if (element.name === 'base' && ancestors(element).some((ancestor) => ancestor.name === 'body')) found.push(`a <base> in the body: ${what}`);
-    if (element.name === 'form') found.push(`a form: ${what} action="${attribs.action ?? ''}"`);
-    if (element.name === 'dialog' && 'open' in attribs) found.push(`an open dialog: ${what}`);
+    // The kit's own console (reference-kit/reference/browser/tryIt/Console.tsx): a form in a modal dialog.
+    const kitConsole = [element, ...ancestors(element)].some((node) => node.name === 'dialog' && classesOf(node).includes('kit-console'));
+    if (element.name === 'form' && !kitConsole) found.push(`a form: ${what} action="${attribs.action ?? ''}"`);
+    if (element.name === 'dialog' && 'open' in attribs && !kitConsole) found.push(`an open dialog: ${what}`);
     if (element.name === 'link' && /\bstylesheet\b/i.test(attribs.rel ?? '') && elsewhere(attribs.href ?? '', origin)) found.push(`a style sheet of another origin: ${attribs.href}`);
     if (!specSet.has(element)) continue;
     if (TAKEOVER_ELEMENTS.has(element.name)) found.push(`<${element.name}> in the spec's Markdown: ${what}`);
@@ -289,6 +291,29 @@ export interface HostilePageVisit {
   width: number;
   /** Text the page shows once rendered. */
   text: readonly string[];
+  /** Then open the first operation's "Try it" console and send its request to the mock server. */
+  console?: boolean;
+}
+
+/**
+ * Opens the first operation's console, as a reader pressing its "Try it" button once the section has
+ * come to life, and sends its request to the mock server, which answers from the spec in the page.
+ */
+async function openConsole(page: Page, report: HostileReport): Promise<void> {
+  const button = page.locator('.api-content .kit-try-it__button').first();
+  const dialog = page.locator('dialog.kit-console');
+  try {
+    await button.scrollIntoViewIfNeeded();
+    await expect(async () => {
+      await button.click();
+      await expect(dialog).toBeVisible({timeout: 1_000});
+    }).toPass({timeout: 20_000});
+    await dialog.getByLabel('Server').selectOption('-1');
+    await dialog.getByRole('button', {name: 'Send'}).click();
+    await expect(dialog.getByRole('region', {name: 'Response'})).toContainText(/\d{3}/, {timeout: 10_000});
+  } catch (error) {
+    report.missingText.push(`the console did not open and answer: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
 }
 
 /** Points of the viewport each probe checks: a grid of (COLUMNS + 1) × (ROWS + 1). */
@@ -406,6 +431,7 @@ export async function checkHostilePage(browser: Browser, visit: HostilePageVisit
       await page.locator('.api-content[data-kit-ahead]').waitFor({state: 'detached', timeout: 30_000}).catch(() => report.covering.push('the sections ahead never all went into the page'));
     }
     report.covering.push(...(await inPage(() => walkThePage(page, live), [])));
+    if (visit.console) await inPage(() => openConsole(page, report), undefined);
     await page.waitForTimeout(500);
     await page.waitForLoadState('networkidle', {timeout: 10_000}).catch(() => {});
 
@@ -609,8 +635,10 @@ function pageFindings({markdown}: {markdown: string}): {forms: string[]; coverin
   const all = (selector: string) => Array.from(Document.prototype.querySelectorAll.call(document, selector));
   const property = <T>(name: string) => Reflect.get(Document.prototype, name, document) as T;
 
-  for (const form of all('form')) forms.push(`a form posting to ${form.getAttribute('action') ?? 'this page'}: ${describe(form)}`);
-  for (const field of all('input[type="password" i]')) forms.push(`a password field: ${describe(field)}`);
+  // The kit's own console (reference-kit/reference/browser/tryIt/Console.tsx) is a form in a dialog, with password fields.
+  const kitConsole = (element: Element) => element.closest('dialog.kit-console') !== null;
+  for (const form of all('form')) if (!kitConsole(form)) forms.push(`a form posting to ${form.getAttribute('action') ?? 'this page'}: ${describe(form)}`);
+  for (const field of all('input[type="password" i]')) if (!kitConsole(field)) forms.push(`a password field: ${describe(field)}`);
   for (const control of all(`:is(${markdown}) :is(input, button, select, textarea, output, fieldset)`)) forms.push(`a form control of the spec's: ${describe(control)}`);
   for (const element of all('[formaction], [form], [action]')) forms.push(`a form attribute: ${describe(element)}`);
 
@@ -654,7 +682,7 @@ function pageFindings({markdown}: {markdown: string}): {forms: string[]; coverin
       if (position === 'fixed' || position === 'absolute') covering.push(`position: ${position} on ${describe(element)}, around the image ${describe(image)}`);
     }
   }
-  for (const dialog of all('dialog[open]')) covering.push(`an open dialog: ${describe(dialog)}`);
+  for (const dialog of all('dialog[open]')) if (!dialog.classList.contains('kit-console')) covering.push(`an open dialog: ${describe(dialog)}`);
   try {
     for (const open of all(':popover-open')) covering.push(`an open popover: ${describe(open)}`);
   } catch {

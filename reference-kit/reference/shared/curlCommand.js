@@ -21,12 +21,12 @@ function shellQuoted(value) {
  */
 function curlCommand(request) {
   const lines = [`curl --request ${request.method}`, `--url ${shellQuoted(urlWithQuery(request))}`];
-  for (const pair of request.headers) lines.push(`--header ${shellQuoted(`${pair.name}: ${pair.value}`)}`);
+  request.headers.forEach((pair) => lines.push(`--header ${shellQuoted(`${pair.name}: ${pair.value}`)}`));
   if (request.cookies.length > 0) lines.push(`--cookie ${shellQuoted(request.cookies.map((pair) => `${pair.name}=${pair.value}`).join('; '))}`);
   const body = request.body;
   if (body?.params) {
     const option = /^multipart\//i.test(body.mediaType) ? '--form' : '--data-urlencode';
-    for (const pair of body.params) lines.push(`${option} ${shellQuoted(`${pair.name}=${pair.value}`)}`);
+    body.params.forEach((pair) => lines.push(`${option} ${shellQuoted(`${pair.name}=${pair.value}`)}`));
   } else if (body) {
     lines.push(`--data-raw ${shellQuoted(body.text ?? '')}`);
   }

@@ -11,6 +11,9 @@
  * A spec is untrusted input: every value read here may be of any type, and nothing here follows a
  * `$ref` out of the spec or a `$ref` that loops.
  */
+// Loops are forEach and iterators go through Array.from: a site whose Babel targets older browsers
+// turns for-of into an imported helper, which makes this CommonJS file an ES module whose exports
+// webpack drops (tests/reference-kit/sharedModules.spec.ts).
 const {sample} = require('openapi-sampler');
 
 /** The HTTP methods of an OpenAPI path item. */
@@ -101,8 +104,9 @@ function resolved(spec, value) {
 function exampleOf(spec, holder, options = {}) {
   if (holder.example !== undefined) return holder.example;
   if (isObject(holder.examples)) {
-    for (const entry of Object.values(holder.examples)) {
-      const example = resolved(spec, entry);
+    const entries = Object.values(holder.examples);
+    for (let index = 0; index < entries.length; index++) {
+      const example = resolved(spec, entries[index]);
       if (isObject(example) && example.value !== undefined) return example.value;
     }
   }
@@ -202,15 +206,15 @@ function serverUrl(server, base, values = {}) {
 function parametersOf(spec, pathItem, operation) {
   /** @type {Map<string, Record<string, any>>} */
   const byKey = new Map();
-  for (const list of [pathItem.parameters, operation.parameters]) {
-    if (!Array.isArray(list)) continue;
-    for (const entry of list) {
+  [pathItem.parameters, operation.parameters].forEach((list) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((entry) => {
       const parameter = resolved(spec, entry);
-      if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') continue;
+      if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') return;
       byKey.set(`${parameter.in}:${parameter.name}`, parameter);
-    }
-  }
-  return [...byKey.values()];
+    });
+  });
+  return Array.from(byKey.values());
 }
 
 /**
@@ -295,10 +299,10 @@ function securityOf(spec, operation) {
 function credentialsOf(spec, operation, which = 0, given = {}) {
   /** @type {{headers: Pair[]; query: Pair[]; cookies: Pair[]}} */
   const placed = {headers: [], query: [], cookies: []};
-  for (const {name, scheme} of securityOf(spec, operation)[which] ?? []) {
+  (securityOf(spec, operation)[which] ?? []).forEach(({name, scheme}) => {
     const value = Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
     // Left empty by the reader: none sent (a placeholder is for the samples, where none was given).
-    if (value === '') continue;
+    if (value === '') return;
     if (scheme.type === 'apiKey' && typeof scheme.name === 'string') {
       const pair = {name: scheme.name, value: value ?? PLACEHOLDERS.apiKey};
       if (scheme.in === 'query') placed.query.push(pair);
@@ -311,7 +315,7 @@ function credentialsOf(spec, operation, which = 0, given = {}) {
     } else if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
       placed.headers.push({name: 'Authorization', value: `Bearer ${value ?? PLACEHOLDERS.accessToken}`});
     }
-  }
+  });
   return placed;
 }
 
@@ -406,13 +410,13 @@ function operationRequest(spec, pathName, method, where, values = {}) {
   /** @type {OperationRequest} */
   const request = {method: method.toUpperCase(), url: '', query: [], headers: [], cookies: [], body: bodyOf(spec, operation, values.body)};
   let path = pathName;
-  for (const parameter of parametersOf(spec, pathItem, operation)) {
+  parametersOf(spec, pathItem, operation).forEach((parameter) => {
     const key = parameterKey({in: parameter.in, name: parameter.name});
     const given = values.parameters !== undefined && Object.prototype.hasOwnProperty.call(values.parameters, key);
     // A path parameter is always sent; the others when given, or when required, as a first request would.
-    if (!given && parameter.in !== 'path' && parameter.required !== true) continue;
+    if (!given && parameter.in !== 'path' && parameter.required !== true) return;
     const value = given ? asTyped(spec, parameter, values.parameters?.[key]) : exampleOf(spec, parameter);
-    if (value === undefined && given && parameter.in !== 'path') continue;
+    if (value === undefined && given && parameter.in !== 'path') return;
     if (parameter.in === 'path') {
       const text = serialized(parameter, value ?? parameter.name)
         .map((pair) => pair.value)
@@ -421,7 +425,7 @@ function operationRequest(spec, pathName, method, where, values = {}) {
     } else if (parameter.in === 'query') request.query.push(...serialized(parameter, value ?? ''));
     else if (parameter.in === 'header') request.headers.push(...serialized(parameter, value ?? ''));
     else if (parameter.in === 'cookie') request.cookies.push(...serialized(parameter, value ?? ''));
-  }
+  });
   const credentials = credentialsOf(spec, operation, values.security ?? 0, values.credentials ?? {});
   request.query.push(...credentials.query);
   request.cookies.push(...credentials.cookies);
