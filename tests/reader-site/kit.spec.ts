@@ -443,18 +443,29 @@ test("request samples with the kit's defaults: every language after the spec's o
   await context.close();
 });
 
+const createNoteButton = (page: Page) => page.locator('.api-content [data-section-id$="operation/createNote"]').first().getByRole('button', {name: 'Try it'});
+
+/**
+ * Opens the console of the notes API's createNote. The section comes to life as it nears the
+ * viewport and its button is then React's, so the scroll and the click are tried again together.
+ */
+async function openCreateNoteConsole(page: Page): Promise<Locator> {
+  const button = createNoteButton(page);
+  const dialog = page.getByRole('dialog', {name: /^Try POST/});
+  await expect(async () => {
+    await button.scrollIntoViewIfNeeded({timeout: 1_000});
+    await button.click({timeout: 1_000});
+    await expect(dialog).toBeVisible({timeout: 1_000});
+  }).toPass({timeout: 15_000});
+  return dialog;
+}
+
 test("Try it, with the kit's defaults: a request with parameters, a body and a key reaches a real server and its answer is shown; CORS and a silent server are told apart; the mock answers without one", async ({page}) => {
   const problems = collectPageProblems(page);
   await page.setViewportSize({width: 1280, height: 900});
   await page.goto(kitServer.url + NOTES_ROUTE);
   await waitForHydration(page);
-  const button = page.locator('.api-content [data-section-id$="operation/createNote"]').first().getByRole('button', {name: 'Try it'});
-  await button.scrollIntoViewIfNeeded();
-  const dialog = page.getByRole('dialog', {name: /^Try POST/});
-  await expect(async () => {
-    await button.click();
-    await expect(dialog).toBeVisible({timeout: 1_000});
-  }).toPass({timeout: 15_000});
+  const dialog = await openCreateNoteConsole(page);
   const response = dialog.getByRole('region', {name: 'Response'});
   const send = () => dialog.getByRole('button', {name: 'Send'}).click();
 
@@ -491,7 +502,7 @@ test("Try it, with the kit's defaults: a request with parameters, a body and a k
   // Credentials stay in the page unless the reader asks: nothing of the key in the site's storage.
   expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(NOTES_API_KEY);
   await page.keyboard.press('Escape');
-  await expect(button).toBeFocused();
+  await expect(createNoteButton(page)).toBeFocused();
   expect(problems.pageErrors).toEqual([]);
   // The browser reports the refused and failed requests as console errors; nothing else.
   expect(problems.consoleErrors.filter((error) => !/127\.0\.0\.1|CORS|Failed to load resource/.test(error))).toEqual([]);
@@ -503,13 +514,7 @@ test('Try it signs in with OAuth 2 (authorization code with PKCE) in a window of
   await page.setViewportSize({width: 1280, height: 900});
   await page.goto(kitServer.url + NOTES_ROUTE);
   await waitForHydration(page);
-  const button = page.locator('.api-content [data-section-id$="operation/createNote"]').first().getByRole('button', {name: 'Try it'});
-  await button.scrollIntoViewIfNeeded();
-  const dialog = page.getByRole('dialog', {name: /^Try POST/});
-  await expect(async () => {
-    await button.click();
-    await expect(dialog).toBeVisible({timeout: 1_000});
-  }).toPass({timeout: 15_000});
+  const dialog = await openCreateNoteConsole(page);
   await dialog.getByLabel('Authenticate with').selectOption({label: 'oauth'});
   await dialog.getByText('Sign in with OAuth 2 to get a token').click();
   // The scope the operation asks for is ticked; the page's own address is the redirect URI to register.

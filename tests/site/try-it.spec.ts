@@ -17,12 +17,12 @@ const section = (page: Page, id: string) => page.locator(`.api-content [data-sec
 const tryItButton = (page: Page, id: string) => section(page, id).getByRole('button', {name: 'Try it'});
 const consoleDialog = (page: Page) => page.getByRole('dialog', {name: /^Try /});
 
-/** Opens the console of operation `id`, clicking until its section has come to life. */
+/** Opens the console of operation `id`: its section comes to life near the viewport, and its button is then React's. */
 async function openConsole(page: Page, id: string): Promise<void> {
   const button = tryItButton(page, id);
-  await button.scrollIntoViewIfNeeded();
   await expect(async () => {
-    await button.click();
+    await button.scrollIntoViewIfNeeded({timeout: 1_000});
+    await button.click({timeout: 1_000});
     await expect(consoleDialog(page)).toBeVisible({timeout: 1_000});
   }).toPass({timeout: 15_000});
 }
