@@ -16,6 +16,8 @@
  * - Redoc's "API docs by Redocly" mark is an image from cdn.redoc.ly: a request to another site on
  *   every API page, which fails offline. It becomes an inline image (./redocLogoLoader.js).
  * - The site's pages that render a spec import that spec's data module (./specImportsLoader.js).
+ * - Docusaurus's rule that hides the focus ring of what a pointer focused becomes ./focusRing.css,
+ *   which says why.
  * - The hash of the kit's patches of Redoc (../patches) is part of the version of webpack's cache:
  *   webpack takes a package's files as unchanged while its version is, and Redoc stays 2.1.4 from
  *   one kit to the next, so a site built before a kit upgrade went on building the Redoc of its old
@@ -97,6 +99,9 @@ const KIT_LIB_DIR = __dirname;
 const PARSE5_MODULE = path.join(KIT_LIB_DIR, 'parse5');
 const PATCH_DIR = path.join(KIT_DIR, 'patches');
 
+/** The folder of Docusaurus's `useKeyboardNavigation`, whose `./styles.css` the kit replaces. */
+const DOCUSAURUS_HOOKS_DIR = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]hooks$/;
+
 /** A hash of the kit's patch files, names and contents. */
 function patchesHash() {
   const hash = crypto.createHash('sha256');
@@ -142,6 +147,9 @@ function referenceKitTheme(context, {id, specIds, defaultSpecId, contentSecurity
       const plugins = [
         new webpack.NormalModuleReplacementPlugin(REDOC_DEPENDENCIES, (resource) => {
           if (resource.context === KIT_LIB_DIR) resource.request = resolveFromRedoc(resource.request);
+        }),
+        new webpack.NormalModuleReplacementPlugin(/^\.\/styles\.css$/, (resource) => {
+          if (DOCUSAURUS_HOOKS_DIR.test(resource.context)) resource.request = require.resolve('./focusRing.css');
         }),
         // Redoc's request only: the kit's own require('dompurify') (in ./lib) gets the real one.
         new webpack.NormalModuleReplacementPlugin(/^dompurify$/, (resource) => {
