@@ -58,8 +58,7 @@ export default function TryIt({operation, specUrl, options}: {operation: Operati
     );
   }, []);
   const close = useCallback(() => setOpen(false), []);
-  // Focus goes back to the button once the console has gone: while the modal dialog is open, the
-  // rest of the page is inert and cannot take it.
+  // Focus goes back to the button once the console has gone (the console keeps it while open).
   const wasOpen = useRef(false);
   useEffect(() => {
     if (wasOpen.current && !open) button.current?.focus();
