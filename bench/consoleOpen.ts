@@ -16,6 +16,8 @@ export interface ConsoleOpening {
 }
 
 const PRESS_MARK = 'bench:console';
+/** From a press to its release, as a reader's click takes. */
+const PRESS_MS = 80;
 const LOAD_TIMEOUT_MS = 120_000;
 /** The console's chunk, by the name its import gives it (reference-kit/reference/browser/tryIt/consoleChunk.js). */
 const CONSOLE_CHUNK = /kit-console/;
@@ -47,11 +49,17 @@ export async function recordConsoleOpening(url: string, options: {cpu: number; q
     await page.waitForLoadState('networkidle');
     await waitForQuiet(page, 2_000, LOAD_TIMEOUT_MS);
 
+    // The press as a reader's: input at the button's centre, released 80 ms later. Playwright's
+    // `click()` adds listeners of its own to the page to check where the press lands, which ran in
+    // the task measured, and a press and release sent together are handled in one task, which no
+    // finger or mouse makes.
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the first Try it button has no box');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', {rate: options.cpu});
     await browser.startTracing(page, {categories: traceCategories(false)});
     await page.evaluate((mark) => performance.mark(mark), PRESS_MARK);
-    await button.click();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, {delay: PRESS_MS});
     // A CSS query, not a role query: the harness's own work stays small (the trace leaves it out too).
     await page.locator('dialog[open]').waitFor({state: 'visible', timeout: LOAD_TIMEOUT_MS});
     const {quiet} = await waitForQuiet(page, options.quietMs, options.ceilingMs);
