@@ -49,10 +49,8 @@ export async function recordConsoleOpening(url: string, options: {cpu: number; q
     await page.waitForLoadState('networkidle');
     await waitForQuiet(page, 2_000, LOAD_TIMEOUT_MS);
 
-    // The press as a reader's: input at the button's centre, released 80 ms later. Playwright's
-    // `click()` adds listeners of its own to the page to check where the press lands, which ran in
-    // the task measured, and a press and release sent together are handled in one task, which no
-    // finger or mouse makes.
+    // A reader's press: `click()` runs Playwright's own listeners in the page, and a press and
+    // release sent together are handled in one task, which no finger or mouse makes.
     const box = await button.boundingBox();
     if (!box) throw new Error('the first Try it button has no box');
     const cdp = await context.newCDPSession(page);

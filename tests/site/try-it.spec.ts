@@ -17,6 +17,9 @@ const section = (page: Page, id: string) => page.locator(`.api-content [data-sec
 const tryItButton = (page: Page, id: string) => section(page, id).getByRole('button', {name: 'Try it'});
 const consoleDialog = (page: Page) => page.getByRole('dialog', {name: /^Try /});
 
+/** Whether the focused element is in a dialog. */
+const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')));
+
 /** Opens the console of operation `id`: its section comes to life near the viewport, and its button is then React's. */
 async function openConsole(page: Page, id: string): Promise<void> {
   const button = tryItButton(page, id);
@@ -75,7 +78,7 @@ test('keyboard alone: reach the button, open the console, fill a field, send, he
   }).toPass({timeout: 15_000});
   const dialog = consoleDialog(page);
   // Focus is in the dialog, and stays there.
-  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+  await expect.poll(() => focusInDialog(page)).toBe(true);
   const petId = dialog.getByLabel(/petId/);
   await petId.focus();
   await page.keyboard.press('ControlOrMeta+a');
@@ -87,7 +90,7 @@ test('keyboard alone: reach the button, open the console, fill a field, send, he
   await expect(dialog.locator('.kit-console__curl pre')).toContainText('/v1/pet/42');
   for (let step = 0; step < 40; step++) {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog'))), 'Tab stays in the dialog').toBe(true);
+    expect(await focusInDialog(page), 'Tab stays in the dialog').toBe(true);
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -167,7 +170,7 @@ test("behind the console the page is out of reach: the pointer lands on the cons
   expect(await page.evaluate(() => document.elementFromPoint(4, 4)?.className)).toBe('kit-console-layer');
   // Chromium's accessibility tree, as a screen reader gets it: the navbar's links are left out while
   // the dialog, which has the focus, is open.
-  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+  await expect.poll(() => focusInDialog(page)).toBe(true);
   const cdp = await page.context().newCDPSession(page);
   const reachable = async (name: string) => {
     const {nodes} = (await cdp.send('Accessibility.getFullAXTree')) as {nodes: {ignored: boolean; role?: {value: string}; name?: {value: string}}[]};

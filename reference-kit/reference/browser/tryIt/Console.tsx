@@ -8,6 +8,7 @@ import React, {useEffect, useMemo, useRef, useState, type FormEvent} from 'react
 import {createPortal} from 'react-dom';
 import {operationRequest, type RequestValues} from '../../shared/operationRequest';
 import {curlCommand} from '../../shared/curlCommand';
+import {afterNextFrame} from '../../shared/tasks';
 import {consoleForm, initialValues, type ConsoleForm, type ParameterField} from './consoleForm';
 import {mockResponse, type ConsoleResponse} from './mock';
 import {sendRequest} from './send';
@@ -41,18 +42,6 @@ function useIdPrefix(): string {
   return prefix;
 }
 
-/** Runs `callback` in a task after the browser's next frame, which has laid out what is new; returns a cancel. */
-function afterNextFrame(callback: () => void): () => void {
-  let timer: number | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = window.setTimeout(callback);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    window.clearTimeout(timer);
-  };
-}
-
 /** The console's parts in order: its header, where to send, credentials, parameters, then the body, Send and the response. */
 const PARTS = 5;
 
@@ -62,7 +51,14 @@ const PARTS = 5;
  */
 function useShownParts(): number {
   const [shown, setShown] = useState(1);
-  useEffect(() => (shown < PARTS ? afterNextFrame(() => setShown(shown + 1)) : undefined), [shown]);
+  useEffect(() => {
+    if (shown >= PARTS) return undefined;
+    let cancelled = false;
+    void afterNextFrame().then(() => cancelled || setShown(shown + 1));
+    return () => {
+      cancelled = true;
+    };
+  }, [shown]);
   return shown;
 }
 
@@ -174,176 +170,176 @@ function ConsoleBody({spec, pathName, method, base, specKey, mockFirst, idPrefix
 
   return (
     <>
-    <form onSubmit={send}>
-      <fieldset>
-        <legend>Send to</legend>
-        <div className="kit-console__field">
-          <label htmlFor={`${hintIds}-server`}>Server</label>
-          <select id={`${hintIds}-server`} value={server} onChange={(event) => setServer(Number(event.target.value))}>
-            <option value={MOCK}>Mock server: answers in this page, from the spec</option>
-            {form.servers.map((choice, index) => (
-              <option key={choice.url} value={index}>
-                {choice.url}
-                {choice.description ? `: ${choice.description}` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        {server !== MOCK &&
-          (form.servers[server]?.variables ?? []).map((variable) => (
-            <div className="kit-console__field" key={variable.name}>
-              <label htmlFor={`${hintIds}-var-${variable.name}`}>
-                <code>{variable.name}</code>
-              </label>
-              {variable.enum ? (
-                <select id={`${hintIds}-var-${variable.name}`} value={values.variables[variable.name] ?? ''} onChange={(event) => update({variables: {...values.variables, [variable.name]: event.target.value}})}>
-                  {variable.enum.map((option) => (
-                    <option key={option}>{option}</option>
-                  ))}
-                </select>
-              ) : (
-                <input id={`${hintIds}-var-${variable.name}`} value={values.variables[variable.name] ?? ''} onChange={(event) => update({variables: {...values.variables, [variable.name]: event.target.value}})} />
-              )}
-            </div>
-          ))}
-      </fieldset>
-
-      {shown > 2 && form.security.length > 0 && (
+      <form onSubmit={send}>
         <fieldset>
-          <legend>Credentials</legend>
-          {form.security.length > 1 && (
-            <div className="kit-console__field">
-              <label htmlFor={`${hintIds}-security`}>Authenticate with</label>
-              <select id={`${hintIds}-security`} value={values.security} onChange={(event) => update({security: Number(event.target.value)})}>
-                {form.security.map((choice, index) => (
-                  <option key={choice.label} value={index}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          {requirement?.fields.map((field) =>
-            field.kind === 'basic' ? (
-              <div className="kit-console__field" key={field.scheme}>
-                <label htmlFor={`${hintIds}-${field.scheme}-user`}>Username</label>
-                <input
-                  id={`${hintIds}-${field.scheme}-user`}
-                  autoComplete="off"
-                  value={(values.credentials[field.scheme] ?? '').split(':')[0]}
-                  onChange={(event) => setCredential(field.scheme, `${event.target.value}:${(values.credentials[field.scheme] ?? '').split(':').slice(1).join(':')}`)}
-                />
-                <label htmlFor={`${hintIds}-${field.scheme}-password`}>Password</label>
-                <input
-                  id={`${hintIds}-${field.scheme}-password`}
-                  type="password"
-                  autoComplete="off"
-                  value={(values.credentials[field.scheme] ?? '').split(':').slice(1).join(':')}
-                  onChange={(event) => setCredential(field.scheme, `${(values.credentials[field.scheme] ?? '').split(':')[0]}:${event.target.value}`)}
-                />
-              </div>
-            ) : (
-              <div className="kit-console__field" key={field.scheme}>
-                <label htmlFor={`${hintIds}-${field.scheme}`}>{field.label}</label>
-                <input id={`${hintIds}-${field.scheme}`} type="password" autoComplete="off" value={values.credentials[field.scheme] ?? ''} onChange={(event) => setCredential(field.scheme, event.target.value)} />
-                {field.signIn && (
-                  <SignIn scheme={field.scheme} flows={field.signIn.flows} requiredScopes={field.signIn.scopes} idPrefix={hintIds} onToken={(token) => setCredential(field.scheme, token)} />
+          <legend>Send to</legend>
+          <div className="kit-console__field">
+            <label htmlFor={`${hintIds}-server`}>Server</label>
+            <select id={`${hintIds}-server`} value={server} onChange={(event) => setServer(Number(event.target.value))}>
+              <option value={MOCK}>Mock server: answers in this page, from the spec</option>
+              {form.servers.map((choice, index) => (
+                <option key={choice.url} value={index}>
+                  {choice.url}
+                  {choice.description ? `: ${choice.description}` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          {server !== MOCK &&
+            (form.servers[server]?.variables ?? []).map((variable) => (
+              <div className="kit-console__field" key={variable.name}>
+                <label htmlFor={`${hintIds}-var-${variable.name}`}>
+                  <code>{variable.name}</code>
+                </label>
+                {variable.enum ? (
+                  <select id={`${hintIds}-var-${variable.name}`} value={values.variables[variable.name] ?? ''} onChange={(event) => update({variables: {...values.variables, [variable.name]: event.target.value}})}>
+                    {variable.enum.map((option) => (
+                      <option key={option}>{option}</option>
+                    ))}
+                  </select>
+                ) : (
+                  <input id={`${hintIds}-var-${variable.name}`} value={values.variables[variable.name] ?? ''} onChange={(event) => update({variables: {...values.variables, [variable.name]: event.target.value}})} />
                 )}
               </div>
-            ),
-          )}
-          <div className="kit-console__check">
-            <input
-              id={`${hintIds}-remember`}
-              type="checkbox"
-              checked={remember}
-              onChange={(event) => {
-                setRemember(event.target.checked);
-                rememberCredentials(specKey, values.credentials, event.target.checked);
-              }}
-            />
-            <label htmlFor={`${hintIds}-remember`}>Remember them in this browser</label>
-          </div>
-          <p className="kit-console__hint">They go only to the server chosen above, and stay in this page unless you ask to remember them.</p>
+            ))}
         </fieldset>
-      )}
 
-      {shown > 3 &&
-        LOCATIONS.map(({location, legend}) => {
-          const fields = form.parameters.filter((field) => field.location === location);
-          return (
-            fields.length > 0 && (
-              <fieldset key={location}>
-                <legend>{legend}</legend>
-                {fields.map((field, index) => (
-                  <ParameterInput key={field.key} field={field} value={values.parameters[field.key] as string | undefined} onChange={(value) => setParameter(field.key, value)} describedBy={`${hintIds}-${location}-${index}`} />
-                ))}
-              </fieldset>
-            )
-          );
-        })}
-      {shown > 3 && cookiesSent && <p className="kit-console__hint">A browser does not let a page set cookies for another site: the cookies above go with curl, not from here.</p>}
+        {shown > 2 && form.security.length > 0 && (
+          <fieldset>
+            <legend>Credentials</legend>
+            {form.security.length > 1 && (
+              <div className="kit-console__field">
+                <label htmlFor={`${hintIds}-security`}>Authenticate with</label>
+                <select id={`${hintIds}-security`} value={values.security} onChange={(event) => update({security: Number(event.target.value)})}>
+                  {form.security.map((choice, index) => (
+                    <option key={choice.label} value={index}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {requirement?.fields.map((field) =>
+              field.kind === 'basic' ? (
+                <div className="kit-console__field" key={field.scheme}>
+                  <label htmlFor={`${hintIds}-${field.scheme}-user`}>Username</label>
+                  <input
+                    id={`${hintIds}-${field.scheme}-user`}
+                    autoComplete="off"
+                    value={(values.credentials[field.scheme] ?? '').split(':')[0]}
+                    onChange={(event) => setCredential(field.scheme, `${event.target.value}:${(values.credentials[field.scheme] ?? '').split(':').slice(1).join(':')}`)}
+                  />
+                  <label htmlFor={`${hintIds}-${field.scheme}-password`}>Password</label>
+                  <input
+                    id={`${hintIds}-${field.scheme}-password`}
+                    type="password"
+                    autoComplete="off"
+                    value={(values.credentials[field.scheme] ?? '').split(':').slice(1).join(':')}
+                    onChange={(event) => setCredential(field.scheme, `${(values.credentials[field.scheme] ?? '').split(':')[0]}:${event.target.value}`)}
+                  />
+                </div>
+              ) : (
+                <div className="kit-console__field" key={field.scheme}>
+                  <label htmlFor={`${hintIds}-${field.scheme}`}>{field.label}</label>
+                  <input id={`${hintIds}-${field.scheme}`} type="password" autoComplete="off" value={values.credentials[field.scheme] ?? ''} onChange={(event) => setCredential(field.scheme, event.target.value)} />
+                  {field.signIn && (
+                    <SignIn scheme={field.scheme} flows={field.signIn.flows} requiredScopes={field.signIn.scopes} idPrefix={hintIds} onToken={(token) => setCredential(field.scheme, token)} />
+                  )}
+                </div>
+              ),
+            )}
+            <div className="kit-console__check">
+              <input
+                id={`${hintIds}-remember`}
+                type="checkbox"
+                checked={remember}
+                onChange={(event) => {
+                  setRemember(event.target.checked);
+                  rememberCredentials(specKey, values.credentials, event.target.checked);
+                }}
+              />
+              <label htmlFor={`${hintIds}-remember`}>Remember them in this browser</label>
+            </div>
+            <p className="kit-console__hint">They go only to the server chosen above, and stay in this page unless you ask to remember them.</p>
+          </fieldset>
+        )}
 
-      {shown > 4 && form.body && (
-        <div className="kit-console__field">
-          <label htmlFor={`${hintIds}-body`}>
-            Body <code>{form.body.mediaType}</code>
-            {form.body.isForm ? ' (its fields, as JSON)' : ''}
-          </label>
-          <textarea id={`${hintIds}-body`} spellCheck={false} rows={Math.min(16, Math.max(4, (values.body ?? '').split('\n').length + 1))} value={values.body ?? ''} onChange={(event) => update({body: event.target.value})} />
-        </div>
-      )}
+        {shown > 3 &&
+          LOCATIONS.map(({location, legend}) => {
+            const fields = form.parameters.filter((field) => field.location === location);
+            return (
+              fields.length > 0 && (
+                <fieldset key={location}>
+                  <legend>{legend}</legend>
+                  {fields.map((field, index) => (
+                    <ParameterInput key={field.key} field={field} value={values.parameters[field.key] as string | undefined} onChange={(value) => setParameter(field.key, value)} describedBy={`${hintIds}-${location}-${index}`} />
+                  ))}
+                </fieldset>
+              )
+            );
+          })}
+        {shown > 3 && cookiesSent && <p className="kit-console__hint">A browser does not let a page set cookies for another site: the cookies above go with curl, not from here.</p>}
+
+        {shown > 4 && form.body && (
+          <div className="kit-console__field">
+            <label htmlFor={`${hintIds}-body`}>
+              Body <code>{form.body.mediaType}</code>
+              {form.body.isForm ? ' (its fields, as JSON)' : ''}
+            </label>
+            <textarea id={`${hintIds}-body`} spellCheck={false} rows={Math.min(16, Math.max(4, (values.body ?? '').split('\n').length + 1))} value={values.body ?? ''} onChange={(event) => update({body: event.target.value})} />
+          </div>
+        )}
+
+        {shown > 4 && (
+          <div className="kit-console__actions">
+            <button type="submit" className="button button--primary" disabled={outcome.state === 'sending'}>
+              Send
+            </button>
+          </div>
+        )}
+      </form>
 
       {shown > 4 && (
-        <div className="kit-console__actions">
-          <button type="submit" className="button button--primary" disabled={outcome.state === 'sending'}>
-            Send
-          </button>
-        </div>
+        <>
+          <section className="kit-console__response" aria-live="polite" aria-busy={outcome.state === 'sending'} aria-label="Response">
+            {outcome.state === 'sending' && <p>Sending…</p>}
+            {outcome.state === 'failed' && <p role="alert">{outcome.problem}</p>}
+            {outcome.state === 'done' && (
+              <>
+                <p className="kit-console__status">
+                  <strong>
+                    {outcome.response.status} {outcome.response.statusText}
+                  </strong>{' '}
+                  in {outcome.milliseconds} ms{outcome.mock ? ', from the mock server' : ''}
+                </p>
+                {outcome.response.headers.length > 0 && (
+                  <details>
+                    <summary>Headers</summary>
+                    <dl>
+                      {outcome.response.headers.map(([name, value]) => (
+                        <React.Fragment key={name}>
+                          <dt>{name}</dt>
+                          <dd>{value}</dd>
+                        </React.Fragment>
+                      ))}
+                    </dl>
+                  </details>
+                )}
+                {outcome.response.body !== '' && (
+                  <pre className="kit-console__body" tabIndex={0} aria-label="Response body">
+                    {readableBody(outcome.response)}
+                  </pre>
+                )}
+              </>
+            )}
+          </section>
+
+          <details className="kit-console__curl">
+            <summary>The request as curl</summary>
+            <pre tabIndex={0}>{curlCommand(request)}</pre>
+          </details>
+        </>
       )}
-    </form>
-
-    {shown > 4 && (
-      <>
-        <section className="kit-console__response" aria-live="polite" aria-busy={outcome.state === 'sending'} aria-label="Response">
-          {outcome.state === 'sending' && <p>Sending…</p>}
-          {outcome.state === 'failed' && <p role="alert">{outcome.problem}</p>}
-          {outcome.state === 'done' && (
-            <>
-              <p className="kit-console__status">
-                <strong>
-                  {outcome.response.status} {outcome.response.statusText}
-                </strong>{' '}
-                in {outcome.milliseconds} ms{outcome.mock ? ', from the mock server' : ''}
-              </p>
-              {outcome.response.headers.length > 0 && (
-                <details>
-                  <summary>Headers</summary>
-                  <dl>
-                    {outcome.response.headers.map(([name, value]) => (
-                      <React.Fragment key={name}>
-                        <dt>{name}</dt>
-                        <dd>{value}</dd>
-                      </React.Fragment>
-                    ))}
-                  </dl>
-                </details>
-              )}
-              {outcome.response.body !== '' && (
-                <pre className="kit-console__body" tabIndex={0} aria-label="Response body">
-                  {readableBody(outcome.response)}
-                </pre>
-              )}
-            </>
-          )}
-        </section>
-
-        <details className="kit-console__curl">
-          <summary>The request as curl</summary>
-          <pre tabIndex={0}>{curlCommand(request)}</pre>
-        </details>
-      </>
-    )}
     </>
   );
 }
@@ -362,7 +358,8 @@ export default function Console({spec, pathName, method, title, base, specKey, m
   useEffect(() => {
     const element = dialog.current;
     if (!element) return undefined;
-    const cancelFocus = afterNextFrame(() => focusables(element)[0]?.focus());
+    let cancelled = false;
+    void afterNextFrame().then(() => cancelled || focusables(element)[0]?.focus());
     // The rest of <body>, out of what assistive technology reads while the console is open (no
     // style rule reads `aria-hidden`, so this restyles nothing).
     const hidden = Array.from(document.body.children).filter((child) => child !== element.parentElement && !child.hasAttribute('aria-hidden'));
@@ -372,7 +369,7 @@ export default function Console({spec, pathName, method, title, base, specKey, m
     };
     document.addEventListener('focusin', keepFocus);
     return () => {
-      cancelFocus();
+      cancelled = true;
       for (const child of hidden) child.removeAttribute('aria-hidden');
       document.removeEventListener('focusin', keepFocus);
     };
