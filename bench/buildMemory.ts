@@ -3,7 +3,7 @@
  * server render do with a spec, each step in this process as the build does it, measured after each
  * step (issue 48: a spec of 11,000 operations ran the build out of memory).
  *
- *   node --expose-gc --max-old-space-size=16000 --import tsx bench/buildMemory.ts <spec> [--operations N]
+ *   node --expose-gc --max-old-space-size=16000 --import tsx bench/buildMemory.ts <spec> [--operations N] [--no-request-samples]
  *
  *   --operations  keep only the first N operations (in the spec's order, every component kept), to see
  *                 how the server render grows with the page
@@ -20,14 +20,14 @@ import {createRequire} from 'node:module';
 import v8 from 'node:v8';
 import {parseArgs} from 'node:util';
 import {loadRedoclyConfig} from 'docusaurus-plugin-redoc';
-import {AppStore, OpenAPIParser, RedocNormalizedOptions, loadAndBundleSpec} from 'redoc';
+import {AppStore, ExampleModel, FieldModel, OpenAPIParser, OperationModel, RedocNormalizedOptions, ResponseModel, SchemaModel, loadAndBundleSpec} from 'redoc';
 import {renderReference} from '../reference-kit/reference/server/renderReference';
 import {recordHeadings} from '../reference-kit/lib/descriptionHeadings';
 import {outlineOf} from '../reference-kit/lib/outline';
 import {checkNamedSchemas, withModelLimits} from '../reference-kit/lib/modelLimits';
 import {DEFAULT_LANGUAGES, withRequestSamples} from '../reference-kit/lib/requestSamples';
-import {bucketTexts, splitSpec} from '../reference-kit/lib/specPieces';
-import {documentOperations} from '../scripts/sites/openapiOperations';
+import {splitSpec} from '../reference-kit/lib/specPieces';
+import {REDOC_METHODS, documentOperations} from '../scripts/sites/openapiOperations';
 
 // The plugin's own @redocly/openapi-core, which its config loader's configs are made for.
 const {bundle} = createRequire(require.resolve('docusaurus-plugin-redoc'))('@redocly/openapi-core') as {
@@ -67,7 +67,7 @@ function firstOperations(spec: Spec, count: number): Spec {
   let kept = 0;
   for (const [path, item] of Object.entries((spec.paths ?? {}) as Record<string, Record<string, unknown>>)) {
     if (kept >= count) break;
-    const operations = Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'].includes(key));
+    const operations = Object.keys(item).filter((key) => (REDOC_METHODS as readonly string[]).includes(key));
     const room = count - kept;
     const dropped = operations.slice(room);
     paths[path] = Object.fromEntries(Object.entries(item).filter(([key]) => !dropped.includes(key)));
@@ -101,7 +101,10 @@ async function liveModels(classes: Record<string, unknown>): Promise<Record<stri
 async function main(): Promise<void> {
   const {values, positionals} = parseArgs({allowPositionals: true, options: {operations: {type: 'string'}, 'no-request-samples': {type: 'boolean', default: false}}});
   const file = positionals[0];
-  if (!file) throw new Error('usage: bench/buildMemory.ts <spec file> [--operations N] [--no-request-samples]');
+  const count = values.operations === undefined ? undefined : Number(values.operations);
+  if (!file || (count !== undefined && !(Number.isInteger(count) && count > 0))) {
+    throw new Error('usage: bench/buildMemory.ts <spec file> [--operations N (a whole number above 0)] [--no-request-samples]');
+  }
   report('start', started, {file, bytes: fs.statSync(file).size});
 
   // The plugin's loadContent: bundled by @redocly/openapi-core, then converted by Redoc.
@@ -112,8 +115,7 @@ async function main(): Promise<void> {
   since = Date.now();
   const converted = (await loadAndBundleSpec(spec as never)) as unknown as Spec;
   report('convert', since);
-  if (values.operations !== undefined) spec = firstOperations(converted, Number(values.operations));
-  else spec = converted;
+  spec = count === undefined ? converted : firstOperations(converted, count);
   const operations = documentOperations(spec).length;
   const copy = () => JSON.parse(JSON.stringify(spec));
 
@@ -140,7 +142,6 @@ async function main(): Promise<void> {
   const split = splitSpec(withSamples);
   const texts = [...split.operations.map((piece) => piece[3]), ...split.components.map((piece) => piece[2])];
   const characters = texts.reduce((sum, text) => sum + text.length, 0);
-  bucketTexts(texts, 48_000);
   report('pieces', since, {characters});
 
   // The server render (BuiltReference on the server): the store of the page, rendered in both modes.
@@ -151,14 +152,7 @@ async function main(): Promise<void> {
   report('page store', since);
   since = Date.now();
   const rendered = renderReference(page, {light: page.options.theme, dark}, {source: file});
-  const redoc = await import('redoc');
-  const models = await liveModels({
-    OperationModel: redoc.OperationModel,
-    SchemaModel: redoc.SchemaModel,
-    FieldModel: redoc.FieldModel,
-    ResponseModel: redoc.ResponseModel,
-    ExampleModel: redoc.ExampleModel,
-  });
+  const models = await liveModels({OperationModel, SchemaModel, FieldModel, ResponseModel, ExampleModel});
   report('server render', since, {htmlCharacters: rendered.html.length, cssCharacters: Object.values(rendered.styles).join('').length, models});
 }
 
