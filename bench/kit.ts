@@ -8,7 +8,7 @@
  * (budget 6); stock's other sites are a comparison (`--stock`).
  *
  *   REMOTE_SPEC_URL="http://remote-spec.invalid/openapi.yaml" npm run build   (the kit's download)
- *   npm run bench:kit [-- --runs 3] [--only petstore,rclone] [--no-stock | --stock petstore,okta]
+ *   npm run bench:kit [-- --runs 3] [--only petstore,rclone] [--no-stock | --stock petstore,okta] [--plain]
  *
  *   --runs      rounds (default 5): in each, three traced cold loads, a click-through and a
  *               Lighthouse run per page (medians), and an opening of the console on two
@@ -16,6 +16,8 @@
  *   --only      a subset of the specs, by id: petstore, and the corpus's
  *   --no-stock  the kit's sites only (the budget against stock is then not checked)
  *   --stock     stock sites for these specs only (stock takes minutes per load on the largest)
+ *   --plain     also a kit site of each spec with the request samples and the console off
+ *               (`kit-plain`), measured in the same rounds: what the two features cost a page
  *
  * The budgets, each the kit's promise that a spec's size or shape does not cost a reader:
  *   1. every corpus spec's kit site builds with Node's default heap, at most 2 GiB at its peak;
@@ -113,6 +115,7 @@ function parseOptions(argv: string[]) {
         only: {type: 'string'},
         'no-stock': {type: 'boolean', default: false},
         stock: {type: 'string'},
+        plain: {type: 'boolean', default: false},
       },
     }));
   } catch (error) {
@@ -123,13 +126,13 @@ function parseOptions(argv: string[]) {
   const ids = values.only === undefined ? known : [...new Set(values.only.split(',').map((id) => id.trim()).filter(Boolean))];
   const unknown = ids.filter((id) => !known.includes(id));
   if (ids.length === 0 || unknown.length) throw new UsageError(`--only: choose from ${known.join(', ')}`);
-  const variants: Variant[] = values['no-stock'] ? ['kit'] : ['kit', 'stock'];
+  const variants: Variant[] = [...(values['no-stock'] ? ['kit' as const] : ['kit' as const, 'stock' as const]), ...(values.plain ? ['kit-plain' as const] : [])];
   const list = (value: string) => [...new Set(value.split(',').map((id) => id.trim()).filter(Boolean))];
   const stockIds = values.stock === undefined ? ids : list(values.stock);
   if (values.stock !== undefined && values['no-stock']) throw new UsageError('--stock and --no-stock: choose one');
   if (stockIds.some((id) => !ids.includes(id))) throw new UsageError(`--stock: choose from ${ids.join(', ')}`);
   // The budgets need every spec's kit site and stock's pet store; stock's other sites are a comparison.
-  const partial = runs !== FULL_RUNS || ids.length !== known.length || variants.length !== 2 || !stockIds.includes(PET_STORE);
+  const partial = runs !== FULL_RUNS || ids.length !== known.length || !variants.includes('stock') || !stockIds.includes(PET_STORE);
   return {runs, ids, variants, stockIds, partial};
 }
 
@@ -222,7 +225,7 @@ async function main(): Promise<void> {
     process.once(signal, () => void cleanUp().finally(() => process.exit(code)));
   }
   try {
-    if (options.variants.includes('kit')) {
+    if (options.variants.some((variant) => variant !== 'stock')) {
       log("The kit's base site: the guide's steps, the run's one install…");
       kitBase = await makeKitBase();
     }

@@ -22,7 +22,8 @@ export interface MedianFigure {
 
 export interface KitSiteData {
   spec: {id: string; operations: number; webhooks: number; bytes: number};
-  variant: 'kit' | 'stock';
+  /** `kit-plain`: the kit with its request samples and console off (bench/kitSites.ts). */
+  variant: 'kit' | 'kit-plain' | 'stock';
   build:
     | {ok: true; seconds: number; cpuSeconds: number; peakMiB: number; htmlBytes: number}
     | {ok: false; seconds: number | null; peakMiB: number | null; error: string};

@@ -13,7 +13,11 @@ import {applyGuide} from '../scripts/sites/kitSite';
 import {copyReaderSite, removeReaderSite, putReaderSpec} from '../scripts/sites/readerSite';
 import {runCommand, type Resources} from '../scripts/sites/runCommand';
 
-export type Variant = 'stock' | 'kit';
+/** `kit-plain`: the kit with both of its features off (`requestSamples: false`, `tryIt: false`), to see what they cost. */
+export type Variant = 'stock' | 'kit' | 'kit-plain';
+
+/** The kit's options that turn its request samples and its console off, as a reader writes them. */
+const FEATURES_OFF = 'requestSamples: false, tryIt: false,';
 
 /** A spec the benchmark renders, each on a site of its own. */
 export interface BenchSpec {
@@ -48,10 +52,21 @@ export async function makeKitBase(): Promise<string> {
  * written into the bundles), so that their home pages can weigh the same.
  */
 export async function makeSite(spec: BenchSpec, variant: Variant, slot: number, kitBase: string | undefined): Promise<string> {
-  if (variant === 'kit' && !kitBase) throw new Error('a kit site is a copy of the kit base: make it first');
-  const dir = await copyReaderSite(`${variant}-${String(slot).padStart(2, '0')}`, variant === 'kit' ? kitBase : undefined);
+  const isKit = variant !== 'stock';
+  if (isKit && !kitBase) throw new Error('a kit site is a copy of the kit base: make it first');
+  const dir = await copyReaderSite(`${variant}-${String(slot).padStart(2, '0')}`, isKit ? kitBase : undefined);
   putReaderSpec(dir, spec.file);
+  if (variant === 'kit-plain') turnFeaturesOff(dir);
   return dir;
+}
+
+/** Writes FEATURES_OFF into the kit's entry of the site's config, beside its `specs`. */
+function turnFeaturesOff(siteDir: string): void {
+  const config = path.join(siteDir, 'docusaurus.config.js');
+  const source = fs.readFileSync(config, 'utf8');
+  const entry = /(['"]\.\/reference-kit['"],\s*\{)/;
+  if (!entry.test(source)) throw new Error(`${config}: no entry of './reference-kit' with its options`);
+  fs.writeFileSync(config, source.replace(entry, `$1 ${FEATURES_OFF}`));
 }
 
 /**

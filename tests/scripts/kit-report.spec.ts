@@ -42,6 +42,17 @@ test.describe('bench/kitReport.ts budgets', () => {
     expect(find(checks, PET_STORE, '8.')).toMatchObject({target: '< 100 ms', measured: '85 ms', holds: true});
   });
 
+  test('kit-plain sites (the features off) are measured and listed, and no budget is theirs', () => {
+    const slow = {coldLoads: [tasks(9000, 5000)], clickThroughs: [tasks(9000, 5000)], build: built(5000), lighthouse: [ok(10)]};
+    const sites = [petStore, stockPetStore, site('rclone', 'kit'), site(PET_STORE, 'kit-plain', slow), site('rclone', 'kit-plain', slow)];
+    expect(checkKitBudgets(sites)).toEqual(checkKitBudgets(sites.filter((candidate) => candidate.variant !== 'kit-plain')));
+    const context = {date: 'd', minutes: 1, loadBefore: '0', loadAfter: '0', machine: 'm', runs: 1, coldLoadsPerRound: 3, partial: true, axeSections: 60, chromium: 'c', phases: []};
+    const section = kitSection(sites, context);
+    expect(section).toContain('**kit-plain** (`--plain`) is a kit site with the request samples and the console off');
+    expect(section).toMatch(/\| `rclone` \| kit-plain \| 9,000 ms \/ 5,000 ms \|/);
+    expect(kitSection(sites.slice(0, 3), context)).not.toContain('kit-plain');
+  });
+
   test("opening the console: one task under 100 ms on the pet store's and GitHub REST's pages, measured or not", () => {
     const checks = checkKitBudgets([
       site(PET_STORE, 'kit', {consoleOpenings: [ok({longest: 0, settled: true})]}),
