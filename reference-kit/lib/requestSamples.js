@@ -23,7 +23,12 @@ const {curlCommand} = require('../reference/shared/curlCommand');
  * installation of them has.
  */
 /** @typedef {Parameters<import('@readme/httpsnippet').HTTPSnippet['convert']>[0] | 'kit'} TargetId */
-/** @typedef {{label: string; lang: string; target: TargetId; client: string}} Language */
+/**
+ * `maxBodyDepth`: the deepest request body the writer is given. PHP's indents each level of a body
+ * with the indent of the level above written twice, so its output doubles with each level and a
+ * body 25 levels deep passes V8's longest string.
+ * @typedef {{label: string; lang: string; target: TargetId; client: string; maxBodyDepth?: number}} Language
+ */
 const LANGUAGES = Object.freeze(/** @satisfies {Record<string, Language>} */ ({
   curl: {label: 'curl', lang: 'shell', target: 'kit', client: 'curl'},
   javascript: {label: 'JavaScript', lang: 'javascript', target: 'javascript', client: 'fetch'},
@@ -32,7 +37,7 @@ const LANGUAGES = Object.freeze(/** @satisfies {Record<string, Language>} */ ({
   go: {label: 'Go', lang: 'go', target: 'go', client: 'native'},
   java: {label: 'Java', lang: 'java', target: 'java', client: 'nethttp'},
   csharp: {label: 'C#', lang: 'csharp', target: 'csharp', client: 'httpclient'},
-  php: {label: 'PHP', lang: 'php', target: 'php', client: 'curl'},
+  php: {label: 'PHP', lang: 'php', target: 'php', client: 'curl', maxBodyDepth: 8},
   ruby: {label: 'Ruby', lang: 'ruby', target: 'ruby', client: 'native'},
 }));
 
@@ -102,14 +107,56 @@ function snippetClass() {
 }
 
 /**
- * One language's sample of a request, or nothing where the writer has none.
- * @param {Snippet} snippet
- * @param {(typeof LANGUAGES)[LanguageId]} language
+ * A sample the build did not write, and why: the writer would not take the request, or failed.
+ * @typedef {{operation: string; language: string; reason: string}} SkippedSample
  */
-function sampleSource(snippet, language) {
-  if (language.target === 'kit') return '';
-  const sources = snippet.convert(language.target, language.client);
-  return Array.isArray(sources) && typeof sources[0] === 'string' ? sources[0] : '';
+
+/**
+ * How deep a value nests: 0 for a scalar, 1 for an object or array of scalars. Iterative, as a
+ * spec's example may nest deeper than the stack.
+ * @param {unknown} value
+ */
+function nesting(value) {
+  let deepest = 0;
+  /** @type {[unknown, number][]} */
+  const stack = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = /** @type {[unknown, number]} */ (stack.pop());
+    if (typeof current !== 'object' || current === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    Object.values(current).forEach((child) => stack.push([child, depth + 1]));
+  }
+  return deepest;
+}
+
+/** How deep the request's JSON body nests (0 without one, or for a body that is not JSON). */
+function bodyNesting(/** @type {import('../reference/shared/operationRequest').OperationRequest} */ request) {
+  if (request.body?.text === undefined || !/json/i.test(request.body.mediaType)) return 0;
+  try {
+    return nesting(JSON.parse(request.body.text));
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * One language's sample of a request, or why there is none: a body deeper than the writer takes,
+ * or the writer's own failure, which costs this one sample and not the build.
+ * @param {Snippet} snippet
+ * @param {Language} language
+ * @param {number} depth How deep the request's body nests.
+ * @returns {{source: string} | {reason: string}}
+ */
+function sampleSource(snippet, language, depth) {
+  if (language.maxBodyDepth !== undefined && depth > language.maxBodyDepth) {
+    return {reason: `its body nests ${depth} levels, and the ${language.label} writer takes ${language.maxBodyDepth}`};
+  }
+  try {
+    const sources = snippet.convert(/** @type {Exclude<TargetId, 'kit'>} */ (language.target), language.client);
+    return {source: Array.isArray(sources) && typeof sources[0] === 'string' ? sources[0] : ''};
+  } catch (error) {
+    return {reason: `the ${language.label} writer failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`};
+  }
 }
 
 /**
@@ -120,8 +167,9 @@ function sampleSource(snippet, language) {
  * @param {any} spec An OpenAPI 3 description, bundled.
  * @param {LanguageId[]} languages
  * @param {string} base The absolute URL a relative server is resolved against.
+ * @param {SkippedSample[]} [skipped] Gets the samples not written (skippedSamplesWarning says them).
  */
-function withRequestSamples(spec, languages, base) {
+function withRequestSamples(spec, languages, base, skipped = []) {
   if (languages.length === 0 || typeof spec?.paths !== 'object' || spec.paths === null) return spec;
   const Snippet = snippetClass();
   /**
@@ -140,14 +188,20 @@ function withRequestSamples(spec, languages, base) {
       if (!request) continue;
       // The writer's type asks for `postData` always; HAR, and the writer itself, take a request without a body.
       const snippet = new Snippet(/** @type {import('@readme/httpsnippet').HarRequest} */ (harRequest(request)));
+      const depth = bodyNesting(request);
       const own = Array.isArray(operation['x-codeSamples']) ? operation['x-codeSamples'] : Array.isArray(operation['x-code-samples']) ? operation['x-code-samples'] : [];
       const labels = new Set(own.map((sample) => String(sample?.label ?? sample?.lang ?? '').toLowerCase()));
       const families = new Set(own.map((sample) => kitSampleFamily(sample?.lang)));
-      const added = languages
+      /** @type {{lang: string; label: string; source: string}[]} */
+      const added = [];
+      languages
         .map((id) => LANGUAGES[id])
         .filter((language) => !labels.has(language.label.toLowerCase()) && !families.has(kitSampleFamily(language.lang)))
-        .map((language) => ({lang: language.lang, label: language.label, source: language.target === 'kit' ? curlCommand(request) : sampleSource(snippet, language)}))
-        .filter((sample) => sample.source !== '');
+        .forEach((language) => {
+          const written = language.target === 'kit' ? {source: curlCommand(request)} : sampleSource(snippet, language, depth);
+          if ('reason' in written) skipped.push({operation: `${method.toUpperCase()} ${pathName}`, language: language.label, reason: written.reason});
+          else if (written.source !== '') added.push({lang: language.lang, label: language.label, source: written.source});
+        });
       // `x-code-samples` is Redoc's older spelling; one list, under the name Redoc reads first.
       const copy = {...operation, 'x-codeSamples': [...own, ...added]};
       delete copy['x-code-samples'];
@@ -160,4 +214,23 @@ function withRequestSamples(spec, languages, base) {
   return {...spec, paths};
 }
 
-module.exports = {DEFAULT_LANGUAGES, LANGUAGES, resolveRequestSamples, sampleLanguages, withRequestSamples};
+/** How many of the samples not written a warning names; it counts the rest. */
+const NAMED_SKIPS = 5;
+
+/**
+ * The build's warning for the samples of a spec it did not write, or nothing when it wrote them all.
+ * @param {string} source The spec's file or URL, as the site's config gives it.
+ * @param {SkippedSample[]} skipped
+ */
+function skippedSamplesWarning(source, skipped) {
+  if (skipped.length === 0) return undefined;
+  const named = skipped.slice(0, NAMED_SKIPS).map((skip) => `- ${skip.language} for ${skip.operation}: ${skip.reason}`);
+  const rest = skipped.length > NAMED_SKIPS ? [`- and ${skipped.length - NAMED_SKIPS} more`] : [];
+  return [
+    `reference-kit: ${source}: ${skipped.length === 1 ? 'one request sample was' : `${skipped.length} request samples were`} not written; the operations keep their other samples.`,
+    ...named,
+    ...rest,
+  ].join('\n');
+}
+
+module.exports = {DEFAULT_LANGUAGES, LANGUAGES, resolveRequestSamples, sampleLanguages, sampleSource, skippedSamplesWarning, withRequestSamples};

@@ -30,7 +30,8 @@ const {escapeRegExp} = require('./escapeRegExp');
 const fs = require('fs');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
-const {withRequestSamples} = require('./requestSamples');
+const logger = require('@docusaurus/logger');
+const {skippedSamplesWarning, withRequestSamples} = require('./requestSamples');
 const {recordServerOrigins} = require('./serverOrigins');
 
 /**
@@ -162,7 +163,11 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
   const options = new RedocNormalizedOptions({ignoreNamedSchemas});
   checkNamedSchemas({parser: new OpenAPIParser(copy(), rest.url, options), options}, source);
   // The samples go into the pieces the sections read, not into the download (the bundled spec).
-  const split = splitSpec(withRequestSamples(spec, samples.languages, samples.base));
+  /** @type {import('./requestSamples').SkippedSample[]} */
+  const skipped = [];
+  const split = splitSpec(withRequestSamples(spec, samples.languages, samples.base, skipped));
+  const warning = skippedSamplesWarning(source, skipped);
+  if (warning) logger.warn(warning);
   const operations = bucketTexts(split.operations.map((piece) => piece[3]), BUCKET_SIZE);
   const components = bucketTexts(split.components.map((piece) => piece[2]), BUCKET_SIZE);
   const buckets = [...operations.buckets, ...components.buckets];

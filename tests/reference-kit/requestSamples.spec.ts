@@ -16,8 +16,10 @@ import {REPO_ROOT} from '../../scripts/repoRoot';
 import {guideBlocks} from '../../scripts/sites/kitSite';
 import {NOTES_API_KEY, notesSpec, startNotesApi} from '../support/notesApi';
 
-import {operationRequest, PLACEHOLDERS} from '../../reference-kit/reference/shared/operationRequest';
-import {DEFAULT_LANGUAGES, LANGUAGES, resolveRequestSamples, withRequestSamples} from '../../reference-kit/lib/requestSamples';
+import {exampleOf, operationRequest, PLACEHOLDERS} from '../../reference-kit/reference/shared/operationRequest';
+import {sample} from 'openapi-sampler';
+import {HTTPSnippet} from '@readme/httpsnippet';
+import {DEFAULT_LANGUAGES, LANGUAGES, resolveRequestSamples, sampleSource, skippedSamplesWarning, withRequestSamples} from '../../reference-kit/lib/requestSamples';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -241,5 +243,87 @@ test.describe('the request samples the build writes', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+test.describe('what the samples are bounded by', () => {
+  /** A spec with one operation, POST /things, whose JSON body is `body` (a schema, or an example of its own). */
+  const oneBody = (media: Json, components: Json = {}): Json => ({
+    openapi: '3.0.3',
+    info: {title: 't', version: '1'},
+    servers: [{url: 'https://a.example'}],
+    paths: {'/things': {post: {requestBody: {content: {'application/json': media}}, responses: {201: {description: 'Created'}}}}},
+    components,
+  });
+  const nestingOf = (value: unknown): number =>
+    typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(nestingOf)) : 0;
+
+  test("a schema graph that grows at each level gets the deepest sample within 4 KiB; the pet store's schemas their whole samples", () => {
+    // Eight kinds of node, each with six links to the next, as Microsoft Graph's entities link to
+    // dozens of others: six times the JSON at each level.
+    const schemas = Object.fromEntries(
+      Array.from({length: 8}, (_, level) => {
+        const links = level === 7 ? {} : Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((name) => [name, {$ref: `#/components/schemas/Node${level + 1}`}]));
+        return [`Node${level}`, {type: 'object', properties: {id: {type: 'string', example: `node-${level}`}, size: {type: 'integer'}, ...links}}];
+      }),
+    );
+    const spec = oneBody({schema: {$ref: '#/components/schemas/Node0'}}, {schemas});
+    const body = JSON.parse(operationRequest(spec, '/things', 'post', {base: BASE})!.body!.text!);
+    expect(JSON.stringify(body).length).toBeLessThanOrEqual(4 * 1024);
+    // The sampler's depth that gives this body, and one more, which does not fit: the bound keeps what it can.
+    const sampled = (depth: number) => sample(spec.components.schemas.Node0, {skipReadOnly: true, skipWriteOnly: true, quiet: true, maxSampleDepth: depth} as never, spec);
+    const depth = [1, 2, 3, 4, 5, 6, 7, 8].find((candidate) => JSON.stringify(sampled(candidate)) === JSON.stringify(body));
+    expect(depth).toBeGreaterThanOrEqual(3);
+    expect(nestingOf(body)).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(sampled(depth! + 1)).length).toBeGreaterThan(4 * 1024);
+    // The pet store's schemas end within the bound: their samples are what the sampler gives at its own depth.
+    for (const name of Object.keys(petStore.components.schemas)) {
+      // exampleOf samples the schema a `$ref` leads to, as the kit did before the bound.
+      const whole = sample(petStore.components.schemas[name], {skipReadOnly: true, skipWriteOnly: true, quiet: true}, petStore);
+      expect(exampleOf(petStore, {schema: {$ref: `#/components/schemas/${name}`}}, {skipReadOnly: true}), name).toEqual(whole);
+    }
+  });
+
+  test("a body deeper than PHP's writer takes gets no PHP sample, the other languages' all, and a warning naming the operation", () => {
+    // PHP's writer doubles its indent at each level: 26 levels pass V8's longest string and stopped the build.
+    let example: Json = 'leaf';
+    for (let level = 0; level < 26; level++) example = {inner: example};
+    const skipped: Json[] = [];
+    const spec = withRequestSamples(oneBody({example}), DEFAULT_LANGUAGES, BASE, skipped);
+    const labels = spec.paths['/things'].post['x-codeSamples'].map((written: Json) => written.label);
+    expect(labels).toEqual(DEFAULT_LANGUAGES.filter((id) => id !== 'php').map((id) => LANGUAGES[id].label));
+    expect(skipped).toEqual([{operation: 'POST /things', language: 'PHP', reason: 'its body nests 26 levels, and the PHP writer takes 8'}]);
+    const warning = skippedSamplesWarning('openapi/deep.json', skipped);
+    expect(warning).toBe(
+      'reference-kit: openapi/deep.json: one request sample was not written; the operations keep their other samples.\n' +
+        '- PHP for POST /things: its body nests 26 levels, and the PHP writer takes 8',
+    );
+    // Eight levels are written.
+    let shallow: Json = 'leaf';
+    for (let level = 0; level < 8; level++) shallow = {inner: shallow};
+    const none: Json[] = [];
+    expect(withRequestSamples(oneBody({example: shallow}), ['php'], BASE, none).paths['/things'].post['x-codeSamples']).toHaveLength(1);
+    expect(none).toEqual([]);
+    expect(skippedSamplesWarning('openapi/deep.json', none)).toBeUndefined();
+  });
+
+  test("a writer that fails costs its own sample, with the writer's error as the reason; a long list is counted", () => {
+    // httpsnippet 10.1.1's writers but the JavaScript ones fail on a header without a value.
+    const snippet = new HTTPSnippet({
+      method: 'GET',
+      url: 'https://a.example/things',
+      httpVersion: 'HTTP/1.1',
+      queryString: [],
+      headers: [{name: 'X-Empty', value: undefined as never}],
+      cookies: [],
+      headersSize: -1,
+      bodySize: -1,
+    } as never);
+    expect(sampleSource(snippet, LANGUAGES.python, 0)).toEqual({reason: expect.stringMatching(/^the Python writer failed: TypeError: /)});
+    expect(sampleSource(snippet, LANGUAGES.javascript, 0)).toEqual({source: expect.stringContaining("'X-Empty'")});
+    const skipped = Array.from({length: 7}, (_, index) => ({operation: `GET /things/${index}`, language: 'Go', reason: 'the Go writer failed: TypeError: x'}));
+    const lines = skippedSamplesWarning('https://api.example/openapi.json', skipped)!.split('\n');
+    expect(lines[0]).toBe('reference-kit: https://api.example/openapi.json: 7 request samples were not written; the operations keep their other samples.');
+    expect(lines.slice(1)).toEqual([...skipped.slice(0, 5).map((skip) => `- Go for ${skip.operation}: ${skip.reason}`), '- and 2 more']);
   });
 });

@@ -116,11 +116,43 @@ function exampleOf(spec, holder, options = {}) {
   if (schema.default !== undefined) return schema.default;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   try {
-    return sample(schema, {skipReadOnly: options.skipReadOnly ?? false, skipWriteOnly: true, quiet: true}, spec);
+    return boundedSample(spec, schema, options.skipReadOnly ?? false);
   } catch {
     // A schema the sampler cannot follow (a broken `$ref`) gives no example, not a failed build.
     return undefined;
   }
+}
+
+/**
+ * How much of a schema a sample shows: the deepest sample, down to the sampler's own limit, whose
+ * JSON stays within SAMPLE_CHARACTERS. A rich schema graph grows about three times a level
+ * (Microsoft Graph's `driveItem`: 14 KB at 3 levels, 1.2 MB at 8, hundreds of megabytes at the
+ * sampler's 15), which no reader edits and which stopped a sample writer.
+ */
+const SAMPLE_DEPTH = 15;
+const SAMPLE_CHARACTERS = 4 * 1024;
+
+/**
+ * The sample of `schema` within those bounds: each level is sampled in turn, from the top, until
+ * one adds nothing (most schemas end within a few), goes past the size, or the depth is reached;
+ * the last one within the size is kept, and the first level always.
+ * @param {any} spec
+ * @param {Record<string, any>} schema
+ * @param {boolean} skipReadOnly
+ */
+function boundedSample(spec, schema, skipReadOnly) {
+  let kept;
+  let keptText;
+  for (let depth = 1; depth <= SAMPLE_DEPTH; depth++) {
+    // `maxSampleDepth` is the sampler's option (Redoc's `generatedPayloadSamplesMaxDepth` sets it); its types leave it out.
+    const options = /** @type {import('openapi-sampler').Options} */ ({skipReadOnly, skipWriteOnly: true, quiet: true, maxSampleDepth: depth});
+    const value = sample(schema, options, spec);
+    const text = JSON.stringify(value) ?? '';
+    if (depth > 1 && (text === keptText || text.length > SAMPLE_CHARACTERS)) break;
+    kept = value;
+    keptText = text;
+  }
+  return kept;
 }
 
 /**
