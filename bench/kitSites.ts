@@ -64,7 +64,8 @@ export async function makeSite(spec: BenchSpec, variant: Variant, slot: number, 
 function turnFeaturesOff(siteDir: string): void {
   const config = path.join(siteDir, 'docusaurus.config.js');
   const source = fs.readFileSync(config, 'utf8');
-  const entry = /(['"]\.\/reference-kit['"],\s*\{)/;
+  // The entry's options follow its name, after the template's type comment and in parentheses.
+  const entry = /(['"]\.\/reference-kit['"],\s*(?:\/\*\*[\s\S]*?\*\/\s*)?\(?\{)/;
   if (!entry.test(source)) throw new Error(`${config}: no entry of './reference-kit' with its options`);
   fs.writeFileSync(config, source.replace(entry, `$1 ${FEATURES_OFF}`));
 }
