@@ -224,7 +224,9 @@ const NAMED_SKIPS = 5;
  */
 function skippedSamplesWarning(source, skipped) {
   if (skipped.length === 0) return undefined;
-  const named = skipped.slice(0, NAMED_SKIPS).map((skip) => `- ${skip.language} for ${skip.operation}: ${skip.reason}`);
+  // A path is the spec's text: its control characters are shown escaped, never sent to the terminal.
+  const shown = (/** @type {string} */ text) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (/** @type {string} */ char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const named = skipped.slice(0, NAMED_SKIPS).map((skip) => shown(`- ${skip.language} for ${skip.operation}: ${skip.reason}`));
   const rest = skipped.length > NAMED_SKIPS ? [`- and ${skipped.length - NAMED_SKIPS} more`] : [];
   return [
     `reference-kit: ${source}: ${skipped.length === 1 ? 'one request sample was' : `${skipped.length} request samples were`} not written; the operations keep their other samples.`,

@@ -325,5 +325,8 @@ test.describe('what the samples are bounded by', () => {
     const lines = skippedSamplesWarning('https://api.example/openapi.json', skipped)!.split('\n');
     expect(lines[0]).toBe('reference-kit: https://api.example/openapi.json: 7 request samples were not written; the operations keep their other samples.');
     expect(lines.slice(1)).toEqual([...skipped.slice(0, 5).map((skip) => `- Go for ${skip.operation}: ${skip.reason}`), '- and 2 more']);
+    // A path's control characters (an escape sequence, a line break) reach the terminal escaped.
+    const hostile = skippedSamplesWarning('spec.json', [{operation: 'GET /a\u001b[2J\nfake', language: 'Go', reason: 'r'}]);
+    expect(hostile).toBe('reference-kit: spec.json: one request sample was not written; the operations keep their other samples.\n- Go for GET /a\\u001b[2J\\u000afake: r');
   });
 });
