@@ -103,10 +103,11 @@ const BUCKET_SIZE = 48_000;
 const FETCHED_PIECES_SIZE = 1_000_000;
 
 /**
- * Characters per text file of pieces. A browser with DevTools open (Lighthouse's, for one) decodes a
- * text response in one task when it ends: smaller files keep each such task short.
+ * Characters per text file of pieces. A section fetches the files its pieces are in, and the browser
+ * reads a response on the main thread (a browser with DevTools open, as Lighthouse's, in one task when
+ * it ends): smaller files fetch less beside what a section reads, and keep each such task short.
  */
-const FETCHED_FILE_SIZE = 512_000;
+const FETCHED_FILE_SIZE = 128_000;
 
 /**
  * The first line of each file the build writes from a spec, which a page of the site could load as

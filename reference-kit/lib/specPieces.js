@@ -6,7 +6,7 @@
  * The build splits the spec and puts the pieces' texts in bundles of about 48,000 characters
  * (`bucketTexts`), each a module of its own, required the first time a piece in it is read, so
  * that the browser compiles and parses only the bundles a page reads. Past 1,000,000 characters of
- * pieces, the browser fetches the bundles instead, in text files of about 512,000 characters
+ * pieces, the browser fetches the bundles instead, in text files of about 128,000 characters
  * (./specDataPlugin.js: `BUCKET_SIZE`, `FETCHED_PIECES_SIZE`, `FETCHED_FILE_SIZE`; the browser's
  * side is ../reference/shared/pieceStore.ts and ../reference/browser/specParts.ts). The whole spec
  * is the pieces joined again, parsed the first time anything reads it (../theme/useSpecData.ts).
@@ -46,8 +46,10 @@ const OPERATION_NAMES = ['get', 'post', 'put', 'head', 'patch', 'delete', 'optio
  * @property {[string, string, string, number, number][]} operations `[container, path, method, bucket, index]`.
  * @property {[string, string, number, number][]} components `[type, name, bucket, index]`.
  * @property {(() => string[])[]} buckets
- * @property {Promise<void>} [ready] When the bundles are fetched (a large spec's, in the browser):
- *   settles once they are in; a bundle read before that is fetched again, synchronously.
+ * @property {(bucket: number) => Promise<void> | undefined} [fetching] When the bundles are fetched
+ *   (a large spec's, in the browser): the fetch of the file that holds a bundle, started by the first
+ *   call, undefined once the file is in; a bundle read before then is fetched synchronously.
+ * @property {() => Promise<void>} [fetchingAll] The fetches of every file.
  * @property {Record<string, string[]>} derived
  * @property {Record<string, string[]>} tagged
  */

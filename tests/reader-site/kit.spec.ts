@@ -239,13 +239,15 @@ test("the API pages load Docusaurus's entry scripts deferred, the home page as D
   expect(await entryScripts('/')).toEqual(['', '']);
 });
 
-test("a large spec's pieces are text files the page fetches once it runs, not its JavaScript; <ApiSchema> of it renders as it hydrates", async ({browser}) => {
+test("a large spec's pieces are text files, not its JavaScript, fetched as the sections that read them near the viewport; <ApiSchema> of it renders as it hydrates", async ({browser}) => {
   // A sentence of the last operation's description: in its piece only (the menu has its summary).
-  const pieceText = String(largeOperations().at(-1)!.operation.description).split('.')[0]!;
+  const last = largeOperations().at(-1)!;
+  const pieceText = String(last.operation.description).split('.')[0]!;
   const scripts = await loadedScripts(browser, kitServer.url + LARGE);
   expect(scripts.filter(({text}) => text.includes(pieceText)).map(({url}) => url)).toEqual([]);
+  const allFiles = fs.readdirSync(path.join(kit, 'build/assets/spec')).filter((name) => /^spec-pieces-github-\d+\.[0-9a-f]+\.txt$/.test(name));
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({viewport: {width: 1280, height: 900}});
   const page = await context.newPage();
   const problems = collectPageProblems(page);
   const pieceFiles: Promise<string>[] = [];
@@ -255,9 +257,10 @@ test("a large spec's pieces are text files the page fetches once it runs, not it
   await page.goto(kitServer.url + LARGE);
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
-  const texts = await Promise.all(pieceFiles);
-  expect(texts.length, 'the pieces come in a few files').toBeGreaterThan(1);
-  expect(texts.filter((text) => text.includes(pieceText)).length).toBe(1);
+  const atLoad = await Promise.all(pieceFiles);
+  expect(atLoad.length, 'the sections at the top fetch their files').toBeGreaterThan(0);
+  expect(atLoad.length, 'and not the others').toBeLessThan(allFiles.length);
+  expect(atLoad.filter((text) => text.includes(pieceText))).toEqual([]);
   // The first operation comes to life from them: its response opens (or closes) on a click.
   const first = page.locator('.redocusaurus [data-section-id^="operation/"]').first();
   const fields = first.locator('.property-name');
@@ -266,6 +269,11 @@ test("a large spec's pieces are text files the page fetches once it runs, not it
     await first.getByRole('button', {name: /^200 /}).click();
     await expect(fields).not.toHaveCount(before, {timeout: 1_000});
   }).toPass({timeout: 30_000});
+  // The last operation, scrolled to: its file comes in once, and it comes to life (Redoc's heading link).
+  const lastSection = page.locator(`.redocusaurus [id="operation/${last.operationId}"]`);
+  await lastSection.scrollIntoViewIfNeeded();
+  await expect(lastSection.locator('h2 a[href^="#"]')).toHaveCount(1, {timeout: 30_000});
+  expect((await Promise.all(pieceFiles)).filter((text) => text.includes(pieceText))).toHaveLength(1);
 
   // A schema of the spec, rendered while the page hydrates, before the files are in: the kit reads
   // them there and then, and React keeps the server's schema.

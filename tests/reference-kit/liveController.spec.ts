@@ -48,6 +48,9 @@ interface Recorded {
   clicks: number;
 }
 
+/** Animation frames asked for after a test's window closed, before the next one opens. */
+const framesBetweenTests: FrameRequestCallback[] = [];
+
 /** Starts the controller on the page in a fresh window (scripts on: noscript content is text, as in a browser). */
 function start(html: string, outline: OutlineItem[], overrides: Partial<LiveControllerOptions> = {}) {
   // Scripts on: the parser reads noscript content as text, as a browser running scripts does (the page holds no script).
@@ -57,12 +60,15 @@ function start(html: string, outline: OutlineItem[], overrides: Partial<LiveCont
   Object.assign(scope, {
     window,
     document: window.document,
-    requestAnimationFrame: window.requestAnimationFrame.bind(window),
-    cancelAnimationFrame: window.cancelAnimationFrame.bind(window),
+    // The queue's state outlives a test's window (one per test), and a frame it asked a closed window
+    // for would never come: frames run on Node's timers, in the window of the test then running.
+    requestAnimationFrame: (callback: FrameRequestCallback) => setTimeout(() => (scope.window ? callback(performance.now()) : framesBetweenTests.push(callback)), 16),
+    cancelAnimationFrame: (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle),
     getComputedStyle: window.getComputedStyle.bind(window),
     // jsdom has no CSS.escape; the kit escapes ids for attribute selectors in double quotes.
     CSS: {escape: (value: string) => value.replace(/["\\]/g, '\\$&')},
   });
+  framesBetweenTests.splice(0).forEach((callback) => setTimeout(() => callback(performance.now()), 0));
   const document = window.document;
   const root = document.querySelector<HTMLElement>(`[${ATTR.reference}]`)!;
   const recorded: Recorded = {live: [], menuPages: [], stylesInPage: 0, unavailable: [], clicks: 0};
@@ -165,6 +171,41 @@ test('sections ahead that are not those of the outline: the built HTML is given 
     await until(() => recorded.unavailable.length > 0, 'the controller to give up');
     expect(String(recorded.unavailable[0])).toContain('do not match');
   } finally {
+    restore();
+  }
+});
+
+test('a piece whose pieces of the spec are on their way comes to life once they are in; one whose pieces cannot be had stays as it is', async () => {
+  const [waited, failing] = [sectionIds[1]!, sectionIds[2]!];
+  let arrive!: () => void;
+  const arrival = new Promise<void>((resolve) => (arrive = resolve));
+  const asked: (string | undefined)[] = [];
+  const warnings: unknown[][] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args);
+  const prepared = new Set<string | undefined>();
+  const {root, recorded, restore} = start(page.html, page.outline, {
+    prepare(id) {
+      asked.push(id);
+      if (prepared.has(id)) return undefined;
+      if (id === failing) return Promise.reject(new Error('HTTP 404'));
+      if (id !== waited) return undefined;
+      return arrival.then(() => void prepared.add(id));
+    },
+  });
+  try {
+    await until(() => recorded.live.length === sectionIds.length - 1, `every piece but two to come to life (${recorded.live.length} of ${sectionIds.length + 1})`);
+    expect(recorded.live).not.toContain(waited);
+    arrive();
+    await until(() => recorded.live.includes(waited), 'the piece that waited');
+    expect(asked.filter((id) => id === waited), 'prepared again once its pieces are in').toHaveLength(2);
+    const failed = root.querySelector(`[${ATTR.section}="${failing}"]`)!;
+    expect(failed.textContent).not.toContain('rendered');
+    expect(failed.textContent!.length).toBeGreaterThan(0);
+    expect(recorded.live).not.toContain(failing);
+    expect(String(warnings.flat()[0])).toContain(`the section ${failing} could not come to life`);
+  } finally {
+    console.warn = warn;
     restore();
   }
 });

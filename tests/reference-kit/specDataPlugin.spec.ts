@@ -121,15 +121,27 @@ test('the text files of pieces and the download begin with a line that is no scr
     expect(compilesAsScript('{}["a",{"b":1}]["c"]')).toBe(true);
     expect(compilesAsScript(`${PIECES_FILE_HEADER}{}["a",{"b":1}]["c"]`)).toBe(false);
 
-    // The browser's side: the client module's files and lengths, each file fetched and cut into bundles.
+    // The browser's side: the client module's files and lengths, each file fetched when a bundle in it is first needed and cut into bundles.
     const client = await fs.readFile(written.get('spec-pieces-widgets.client.js')!, 'utf8');
     const lengths = Array.from(client.matchAll(/\[file\d+, JSON\.parse\((".*?")\)\]/g), ([, literal]) => JSON.parse(JSON.parse(literal!)) as number[][]);
     expect(lengths).toHaveLength(textFiles.length);
     const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (url: string) => new Response(await fs.readFile(url, 'utf8'))) as typeof fetch;
+    const fetched: string[] = [];
+    globalThis.fetch = (async (url: string) => {
+      fetched.push(url);
+      return new Response(await fs.readFile(url, 'utf8'));
+    }) as typeof fetch;
     try {
-      const {buckets, ready} = fetchedBuckets(textFiles.map((name, index) => [written.get(name)!, lengths[index]!]));
-      await ready;
+      const {buckets, fetching, fetchingAll} = fetchedBuckets(textFiles.map((name, index) => [written.get(name)!, lengths[index]!]));
+      expect(fetched, 'nothing fetched before a bundle is needed').toEqual([]);
+      const lastBucket = lengths.flat().length - 1;
+      const first = fetching!(lastBucket);
+      expect(fetching!(lastBucket), 'one request per file').toBe(first);
+      await first;
+      expect(fetched).toEqual([written.get(textFiles.at(-1)!)]);
+      expect(fetching!(lastBucket), 'a file that is in').toBeUndefined();
+      await fetchingAll!();
+      expect([...fetched].sort()).toEqual(textFiles.map((name) => written.get(name)!).sort());
       expect(buckets.length).toBeGreaterThan(0);
       buckets.forEach((bucket, index) => {
         const expected = require(written.get(`spec-data-widgets-${index}.js`)!) as string[];

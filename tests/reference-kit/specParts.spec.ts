@@ -143,3 +143,42 @@ for (const {name, spec: load} of SPECS) {
     expect([...new Set(missed)], 'components found only through the fallback').toEqual([]);
   });
 }
+
+test("a large spec's sections fetch the files of their own pieces, and only those, before they are built", async () => {
+  test.setTimeout(180_000);
+  const spec = load('tests/fixtures/openapi-corpus/github.json');
+  const whole = new AppStore(structuredClone(spec), 'http://127.0.0.1/openapi.yaml', {disableSearch: true});
+  const wholeItems = new Map(flattenByProp(whole.spec.contentItems, 'items').map((item) => [item.id, item]));
+  // Each bundle a file of its own, fetched as the browser's text files are (reference-kit/reference/shared/pieceStore.ts).
+  const cut = piecesOf(spec);
+  const inPage = new Set<number>();
+  const requests = new Map<number, Promise<void>>();
+  const readWithoutFetch: number[] = [];
+  const pieces = new PieceStore({
+    ...cut,
+    buckets: cut.buckets.map((bucket, index) => () => {
+      if (!inPage.has(index)) readWithoutFetch.push(index);
+      return bucket();
+    }),
+    fetching: (bucket) => {
+      if (inPage.has(bucket)) return undefined;
+      if (!requests.has(bucket)) requests.set(bucket, new Promise<void>((resolve) => setTimeout(resolve, 1)).then(() => void inPage.add(bucket)));
+      return requests.get(bucket);
+    },
+  });
+  const parts = new SpecParts(pieces, () => spec, 'http://127.0.0.1/openapi.yaml', whole.options);
+  const sections = sectionsOf(outlineOf(whole));
+  const first = sections.find((section) => section.op)!;
+  await parts.prepare(first);
+  const firstFiles = inPage.size;
+  expect(firstFiles, 'an operation fetches its own files').toBeGreaterThan(0);
+  expect(firstFiles, 'and not the spec').toBeLessThan(cut.buckets.length / 4);
+  expect(parts.prepare(first), 'prepared once').toBeUndefined();
+  for (const section of [first, ...sections.filter((_, index) => index % 25 === 0)]) {
+    await parts.prepare(section);
+    const found = parts.item(section);
+    expect(found?.item.id).toBe(section.id);
+    expect(firstDifference(render(found!.item, found!.store, whole), render(wholeItems.get(section.id)!, whole.spec, whole)), section.id).toBe('');
+  }
+  expect(readWithoutFetch, 'no piece was read before its file was in').toEqual([]);
+});

@@ -13,7 +13,6 @@ import React, {useEffect, useLayoutEffect, useRef} from 'react';
 import {KEEP_SERVER_HTML} from './keepServerHtml';
 import {useModuleAfterMount} from './loadAfterMount';
 import {loadLiveSections} from './redocChunks';
-import {afterPieces} from '../shared/pieceStore';
 import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 import {ATTR, CLASS} from '../shared/contract';
 
@@ -85,7 +84,7 @@ export default function LiveReference(props: LiveReferenceProps): React.ReactEle
     earlyClicks.current = undefined;
     return take?.() ?? [];
   };
-  const live = useModuleAfterMount<typeof import('./LiveSections')>(() => afterPieces(props.specProps.pieces, loadLiveSections));
+  const live = useModuleAfterMount<typeof import('./LiveSections')>(loadLiveSections);
 
   useLayoutEffect(() => {
     const container = styles.current;

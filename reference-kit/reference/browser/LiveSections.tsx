@@ -135,6 +135,7 @@ export default function LiveSections({specProps, optionsOverrides, source, onUna
         const found = parts.item(outlineById.get(id) ?? {id, part: 'info'});
         return render(element, found && {spec: found.store, content: <SectionContent item={found.item} />});
       },
+      prepare: (id) => parts.prepare(id === undefined ? {part: 'info'} : (outlineById.get(id) ?? {part: 'info'})),
       startMenu: (page) => startLiveMenu(root, outline, options, page),
       stylesInPage: () => document.querySelectorAll(`.${CLASS.styles}`).forEach(registerServerClassNames),
       scrollToTarget: () => {

@@ -43,6 +43,11 @@ export interface LiveControllerOptions {
    * undefined) or a section. False when the piece cannot be had (it stays the server's HTML).
    */
   bringToLife(element: HTMLElement, id: string | undefined): boolean;
+  /**
+   * Gets what a piece reads before it can come to life: undefined when it has it, else the promise
+   * of it (a large spec's pieces, fetched by need); the piece then comes to life near the viewport.
+   */
+  prepare?(id: string | undefined): Promise<void> | undefined;
   /** Starts the menu on the server's HTML. */
   startMenu(page: MenuPage): {dispose(): void};
   /** The server's CSS is in the document: the renderer may count on it. */
@@ -84,6 +89,17 @@ export function startLiveReference(options: LiveControllerOptions): () => void {
   const controller = new AbortController();
 
   const bringToLife = (element: HTMLElement, id: string | undefined) => {
+    const preparing = options.prepare?.(id);
+    if (preparing) {
+      preparing.then(
+        () => {
+          if (!controller.signal.aborted) cancels.push(liveNearViewport([element], () => bringToLife(element, id)));
+        },
+        // It stays the server's HTML, which the reader can read.
+        (error: unknown) => console.warn(`reference-kit: the section ${id ?? 'info'} could not come to life.`, error),
+      );
+      return;
+    }
     if (!options.bringToLife(element, id)) return;
     if (adopted) adopted.claim(element);
     else classes.claim(element);

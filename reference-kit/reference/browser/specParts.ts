@@ -123,6 +123,8 @@ class PartBuilder {
 /** Redoc's models for the sections of a spec, built one section at a time as sections ask for them. */
 export class SpecParts {
   private readonly stores = new Map<string, SpecStore>();
+  /** Parts built by `prepare`, until their section is built. */
+  private readonly prepared = new Map<string, OpenAPISpec>();
   private readonly parts: PartBuilder;
   private whole: SpecStore | undefined;
 
@@ -131,13 +133,30 @@ export class SpecParts {
    * @param spec The whole spec, read only if an item is not where the outline says.
    */
   constructor(
-    pieces: PieceStore,
+    private readonly pieces: PieceStore,
     private readonly spec: () => OpenAPISpec,
     private readonly specUrl: string | undefined,
     private readonly options: RedocNormalizedOptions,
     private readonly headings?: RecordedHeadings,
   ) {
     this.parts = new PartBuilder(pieces);
+  }
+
+  /**
+   * Builds the part of the spec that `item`'s section shows, for `item()`: undefined when it is
+   * built, else a promise of its pieces' files (a large spec's, fetched by need), after which it is.
+   */
+  prepare(item: Pick<OutlineItem, 'part' | 'op'>): Promise<void> | undefined {
+    const key = partKey(item);
+    if (this.stores.has(key) || this.prepared.has(key)) return undefined;
+    const part = this.pieces.whenFetched(() => this.parts.build(item));
+    if (!(part instanceof Promise)) {
+      this.prepared.set(key, part);
+      return undefined;
+    }
+    return part.then((built) => {
+      this.prepared.set(key, built);
+    });
   }
 
   /** The store of the API's description (the info block). */
@@ -164,7 +183,9 @@ export class SpecParts {
     const key = partKey(item);
     let store = this.stores.get(key);
     if (!store) {
-      store = this.build(this.parts.build(item));
+      const part = this.prepared.get(key) ?? this.parts.build(item);
+      this.prepared.delete(key);
+      store = this.build(part);
       // An operation's part serves one section; a tag's, its own and its description's headings.
       if (!item.op) this.stores.set(key, store);
     }

@@ -4,7 +4,6 @@
  * operation it shows and the components that operation reaches.
  */
 import type {SpecPieces} from '../../lib/specPieces';
-import {nextTask} from './tasks';
 
 type Json = Record<string, unknown>;
 /** Where a piece's text is: its bundle and its index in it. */
@@ -34,30 +33,37 @@ function namedComponents(text: string): string[] {
 /**
  * A large spec's bundles of pieces from text files, each the texts of a few bundles one after the
  * other after a first line of its own (../../lib/specDataPlugin.js), given with the lengths of their
- * pieces. They are fetched as soon as the page's module runs, without holding up its hydration, and
- * each is cut into its bundles' texts when it comes in. The reference's sections wait for them
- * (`ready`); anything that reads a piece before its file is in (a reader's component reading `spec`
- * while the page hydrates) gets the file by a synchronous request, slow but right.
+ * pieces. A file is fetched when a section first needs a bundle in it (`fetching`), so that a page
+ * reads the text of the sections its reader reaches, not the whole spec's. Anything that reads a
+ * bundle before its file is in (a reader's component reading `spec`) gets the file by a synchronous
+ * request, slow but right.
  */
-export function fetchedBuckets(files: [url: string, lengths: number[][]][]): Pick<SpecPieces, 'buckets' | 'ready'> {
+export function fetchedBuckets(files: [url: string, lengths: number[][]][]): Pick<SpecPieces, 'buckets' | 'fetching' | 'fetchingAll'> {
   const texts: string[][] = [];
+  const requests: (Promise<void> | undefined)[] = [];
+  const fileOf = files.flatMap(([, lengths], file) => lengths.map(() => file));
   const cut = (file: number, text: string) => {
     // After the file's first line, which keeps it from running as a script (../../lib/specDataPlugin.js).
     let start = text.indexOf('\n') + 1;
     texts[file] ??= files[file]![1].map((lengths) => text.slice(start, (start += lengths.reduce((sum, length) => sum + length, 0))));
   };
-  // From the next task: the page's module runs in the task that hydrates it, and starting a
-  // request costs the main thread a millisecond or two.
-  const ready = Promise.all(
-    files.map(async ([url], file) => {
-      await nextTask();
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`The spec's pieces could not be loaded from ${url}: HTTP ${response.status}.`);
-      cut(file, await response.text());
-    }),
-  ).then(() => undefined);
-  // Reported where it is awaited (the reference); a page that never waits for it has nothing to report.
-  ready.catch(() => undefined);
+  const fetchFile = (file: number): Promise<void> | undefined => {
+    if (texts[file]) return undefined;
+    if (!requests[file]) {
+      const [url] = files[file]!;
+      const request = (async () => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`The spec's pieces could not be loaded from ${url}: HTTP ${response.status}.`);
+        cut(file, await response.text());
+      })();
+      requests[file] = request;
+      // A failed request is made again by the next section that needs the file.
+      request.catch(() => {
+        if (requests[file] === request) requests[file] = undefined;
+      });
+    }
+    return requests[file];
+  };
   const buckets = files.flatMap(([url, lengths], file) =>
     lengths.map((pieces, inFile) => () => {
       if (!texts[file]) cut(file, fetchNow(url));
@@ -66,7 +72,11 @@ export function fetchedBuckets(files: [url: string, lengths: number[][]][]): Pic
       return pieces.map((length) => text.slice(start, (start += length)));
     }),
   );
-  return {buckets, ready};
+  return {
+    buckets,
+    fetching: (bucket) => fetchFile(fileOf[bucket]!),
+    fetchingAll: () => Promise.all(files.map((_, file) => fetchFile(file))).then(() => undefined),
+  };
 }
 
 function fetchNow(url: string): string {
@@ -77,11 +87,14 @@ function fetchNow(url: string): string {
   return request.responseText;
 }
 
-/** `load`'s module, once the spec's pieces can be read without waiting. */
+/** `load`'s module, once the whole spec can be read without waiting for the network. */
 export async function afterPieces<M>(pieces: PieceStore | undefined, load: () => Promise<M>): Promise<M> {
-  const [module] = await Promise.all([load(), pieces?.ready()]);
+  const [module] = await Promise.all([load(), pieces?.allFetched()]);
   return module;
 }
+
+/** What a piece's text throws while its file is on its way (`PieceStore.whenFetched`). */
+const NOT_IN_YET = new Error('reference-kit: a piece of the spec was read before its file was fetched');
 
 export class PieceStore {
   private readonly parsed = new Map<string, unknown>();
@@ -90,12 +103,35 @@ export class PieceStore {
   private index?: {operations: Map<string, Place>; components: Map<string, Place>; order: Map<string, number>};
   private baseSpec?: Json;
   private wholeSpec?: Json;
+  /** While `whenFetched` reads: the fetches of the files it found missing. */
+  private missing?: Set<Promise<void>>;
 
   constructor(private readonly pieces: SpecPieces) {}
 
-  /** Settles when the pieces can be read without waiting for the network (at once, unless fetched). */
-  ready(): Promise<void> {
-    return this.pieces.ready ?? Promise.resolve();
+  /** Settles when every piece can be read without waiting for the network (at once, unless fetched). */
+  allFetched(): Promise<void> {
+    return this.pieces.fetchingAll?.() ?? Promise.resolve();
+  }
+
+  /**
+   * What `read` returns, once it can read every piece it reads without waiting: each run fetches the
+   * files of the pieces it found missing, and `read` runs again until it finds none (what it reads
+   * next may be in a file it could not see before). At once when nothing it read was missing.
+   */
+  whenFetched<T>(read: () => T): T | Promise<T> {
+    if (!this.pieces.fetching) return read();
+    const missing = new Set<Promise<void>>();
+    this.missing = missing;
+    let value: T | undefined;
+    try {
+      value = read();
+    } catch (error) {
+      if (error !== NOT_IN_YET) throw error;
+    } finally {
+      this.missing = undefined;
+    }
+    if (missing.size === 0) return value as T;
+    return Promise.all(missing).then(() => this.whenFetched(read));
   }
 
   /** The spec without operations and components' entries. Shared: copy what you change. */
@@ -180,7 +216,13 @@ export class PieceStore {
     let names = this.named.get(key);
     if (!names) {
       const place = this.indexed().components.get(key);
-      names = place === undefined ? [] : namedComponents(this.text(place));
+      try {
+        names = place === undefined ? [] : namedComponents(this.text(place));
+      } catch (error) {
+        // Its file is on its way (`whenFetched`): the walk goes on with what is in.
+        if (error === NOT_IN_YET) return [];
+        throw error;
+      }
       this.named.set(key, names);
     }
     return names;
@@ -196,6 +238,11 @@ export class PieceStore {
   private text([bucket, index]: Place): string {
     let texts = this.bundles.get(bucket);
     if (!texts) {
+      const fetching = this.missing && this.pieces.fetching?.(bucket);
+      if (fetching) {
+        this.missing!.add(fetching);
+        throw NOT_IN_YET;
+      }
       texts = this.pieces.buckets[bucket]!();
       this.bundles.set(bucket, texts);
     }
