@@ -18,14 +18,14 @@ import LiveReference from './LiveReference';
 import {KEEP_SERVER_HTML, useIsHydrating} from './keepServerHtml';
 import {useModuleAfterMount} from './loadAfterMount';
 import {loadRenderedReference} from './redocChunks';
-import {afterPieces} from '../shared/pieceStore';
+import {afterAllPieces} from '../shared/pieceStore';
 import {useModeOptions} from '../shared/modeOptions';
 import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 import {ATTR, CLASS} from '../shared/contract';
 
 /** The whole reference, once Redoc is loaded; until then the server's HTML, kept, or an empty frame. */
 function RenderedReference(props: BuiltReferenceProps): React.ReactElement {
-  const rendered = useModuleAfterMount<typeof import('./RenderedReference')>(() => afterPieces(props.specProps.pieces, loadRenderedReference));
+  const rendered = useModuleAfterMount<typeof import('./RenderedReference')>(() => afterAllPieces(props.specProps.pieces, loadRenderedReference));
   const className = referenceClassName(props.specProps, props.className);
   if (rendered) return <rendered.default {...props} />;
   return (

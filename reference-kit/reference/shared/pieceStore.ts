@@ -88,7 +88,7 @@ function fetchNow(url: string): string {
 }
 
 /** `load`'s module, once the whole spec can be read without waiting for the network. */
-export async function afterPieces<M>(pieces: PieceStore | undefined, load: () => Promise<M>): Promise<M> {
+export async function afterAllPieces<M>(pieces: PieceStore | undefined, load: () => Promise<M>): Promise<M> {
   const [module] = await Promise.all([load(), pieces?.allFetched()]);
   return module;
 }
