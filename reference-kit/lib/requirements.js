@@ -13,8 +13,8 @@ const kit = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'
 const REDOC_VERSION = '2.1.4';
 /** Every change the kit's patch makes to Redoc's bundles carries this comment. */
 const PATCH_MARK = '/* reference-kit:';
-/** What the newest change of the patch adds (1.3.0): a Redoc patched by an older kit lacks it. */
-const PATCH_NEWEST = 'function kitServerSamples(';
+/** What the newest change of the patch adds (1.4.0): a Redoc patched by an older kit lacks it. */
+const PATCH_NEWEST = 'function kitBoundedSample(';
 const REDOC_BUNDLES = ['bundles/redoc.lib.js', 'bundles/redoc.browser.lib.js'];
 
 /** @param {string} version @param {string} minimum */

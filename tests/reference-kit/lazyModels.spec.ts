@@ -7,6 +7,7 @@
  * Models are counted by the patch's own counter (`kitLimits.built`, one per SchemaModel built).
  */
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import React from 'react';
 import {renderToString} from 'react-dom/server';
@@ -203,4 +204,100 @@ test('a schema whose alternatives refer to each other fails in bounded time, nam
   // What the message suggests works: with the alternatives not expanded, the schema is modelled.
   const ignoring = new RedocNormalizedOptions({ignoreNamedSchemas: ['Circle', 'Square', 'Star', 'Ring', 'Arrow', 'Cross', 'Heart']});
   expect(checkNamedSchemas({parser: new OpenAPIParser(shapesSpec(), undefined, ignoring), options: ignoring}, 'openapi/shapes.yaml')).toBeLessThan(100);
+});
+
+/** openapi-sampler as Redoc's bundle requires it: the bundle calls `sample` on this object at each use. */
+const redocSampler = createRequire(require.resolve('redoc'))('openapi-sampler') as {sample: (...args: unknown[]) => unknown};
+
+/** The calls of openapi-sampler's `sample` while `run` runs. */
+function sampleCalls(run: () => void): number {
+  const original = redocSampler.sample;
+  let calls = 0;
+  redocSampler.sample = (...args) => {
+    calls++;
+    return original(...args);
+  };
+  try {
+    run();
+  } finally {
+    redocSampler.sample = original;
+  }
+  return calls;
+}
+
+test("a response's alternatives are sampled when shown: the one a section shows, another when the reader picks it", () => {
+  const {operation, render} = reference(treeSpec());
+  const getNode = operation('getNode');
+  let examples: Record<string, {value: unknown}> = {};
+  // Six kinds, six samples in Redoc 2.1.4 as published, made with the section's models.
+  expect(sampleCalls(() => (examples = getNode.responses[0]!.content!.mediaTypes[0]!.examples as typeof examples))).toBe(0);
+  expect(Object.keys(examples)).toEqual(['GROUP', 'MESH', 'LABEL', 'LIGHT', 'PORTAL', 'CAMERA']);
+
+  // The section shows the first kind's sample; the others are still not made.
+  let html = '';
+  expect(sampleCalls(() => (html = render(getNode)))).toBeGreaterThan(0);
+  expect(html).toContain('clipsContent');
+  expect(sampleCalls(() => examples.GROUP!.value)).toBe(0);
+  // Another kind's sample is made when read, with the discriminator's value, as Redoc sets it.
+  let mesh: unknown;
+  expect(sampleCalls(() => (mesh = examples.MESH!.value))).toBeGreaterThan(0);
+  expect(mesh).toMatchObject({kind: 'MESH', vertexCount: expect.any(Number)});
+  expect(sampleCalls(() => examples.MESH!.value)).toBe(0);
+});
+
+test("Redoc's payload sample of a schema graph that grows at each level is the deepest within 8 KiB; the pet store's and Blockfrost's are the sampler's", () => {
+  // Eight kinds of node, each with six links to the next: six times the JSON at each level.
+  const schemas = Object.fromEntries(
+    Array.from({length: 8}, (_, level) => {
+      const links = level === 7 ? {} : Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((name) => [name, {$ref: `#/components/schemas/Node${level + 1}`}]));
+      return [`Node${level}`, {type: 'object', properties: {id: {type: 'string', example: `node-${level}`}, ...links}}];
+    }),
+  );
+  const content = {'application/json': {schema: {$ref: '#/components/schemas/Node0'}}};
+  const spec = {
+    openapi: '3.0.3',
+    info: {title: 'Graph', version: '1'},
+    paths: {'/nodes/{id}': {get: {operationId: 'getNode', responses: {200: {description: 'The node', content}}}}},
+    components: {schemas},
+  } as unknown as Spec;
+  const shown = reference(spec).operation('getNode').responses[0]!.content!.mediaTypes[0]!.examples!.default!.value;
+  const text = JSON.stringify(shown);
+  expect(text.length).toBeLessThanOrEqual(8 * 1024);
+  // The sampler's depth that gives it (Redoc's response options), and one more, which does not fit.
+  const sampled = (depth: number) => JSON.stringify(redocSampler.sample(schemas.Node0, {skipReadOnly: false, skipWriteOnly: true, maxSampleDepth: depth}, spec));
+  const depth = [1, 2, 3, 4, 5, 6, 7, 8].find((candidate) => sampled(candidate) === text);
+  expect(depth).toBeGreaterThanOrEqual(3);
+  expect(sampled(depth! + 1).length).toBeGreaterThan(8 * 1024);
+
+  // Where nothing grows so, the samples are what the sampler makes at Redoc's depth (10): every
+  // generated sample of the pet store and of Blockfrost's API (889, the largest 6.4 KB).
+  let compared = 0;
+  for (const file of ['openapi/single-file/openapi.yaml', 'tests/fixtures/openapi-corpus/blockfrost.yaml']) {
+    const given = parseYaml(fs.readFileSync(path.join(__dirname, '../..', file), 'utf8')) as Spec;
+    const {store, operations} = reference(given);
+    type Media = {example?: unknown; examples?: unknown; schema?: unknown};
+    const raw = (value: unknown) => store.spec.parser.deref((value ?? {}) as object).resolved as {content?: Record<string, Media>};
+    for (const each of operations) {
+      // The operation as the spec gives it (private in Redoc's typings).
+      const operationSpec = (each as unknown as {operationSpec: {requestBody?: unknown; responses?: Record<string, unknown>}}).operationSpec;
+      const bodies = [{media: raw(operationSpec.requestBody).content, model: each.requestBody?.content, isRequest: true}];
+      for (const response of each.responses) bodies.push({media: raw(operationSpec.responses?.[response.code]).content, model: response.content, isRequest: false});
+      for (const {media, model, isRequest} of bodies) {
+        for (const [mime, {example, examples, schema}] of Object.entries(media ?? {})) {
+          if (!/json/i.test(mime) || !schema || example !== undefined || examples !== undefined) continue;
+          const mediaType = model!.mediaTypes.find((candidate) => candidate.name === mime)!;
+          const options = {skipReadOnly: isRequest, skipWriteOnly: !isRequest, skipNonRequired: false, maxSampleDepth: 10};
+          // A schema of alternatives has a sample for each, under its title, as Redoc makes them.
+          const samples = mediaType.schema!.oneOf?.map((alternative) => ({title: alternative.title, schema: alternative.rawSchema})) ?? [{title: 'default', schema}];
+          for (const {title, schema: sampled} of samples) {
+            const whole = redocSampler.sample(sampled, options, given) as Record<string, unknown>;
+            if (mediaType.schema!.discriminatorProp && typeof whole === 'object' && whole) whole[mediaType.schema!.discriminatorProp] = title;
+            expect(mediaType.examples![title]!.value, `${file}: ${each.httpVerb} ${each.path} ${mime} ${title}`).toEqual(whole);
+            compared++;
+          }
+        }
+      }
+    }
+  }
+  expect(compared).toBeGreaterThan(500);
 });

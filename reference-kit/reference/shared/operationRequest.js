@@ -14,7 +14,7 @@
 // Loops are forEach and iterators go through Array.from: a site whose Babel targets older browsers
 // turns for-of into an imported helper, which makes this CommonJS file an ES module whose exports
 // webpack drops (tests/reference-kit/sharedModules.spec.ts).
-const {sample} = require('openapi-sampler');
+const {kitBoundedSample} = require('redoc');
 
 /** The HTTP methods of an OpenAPI path item. */
 const METHODS = Object.freeze(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -124,34 +124,20 @@ function exampleOf(spec, holder, options = {}) {
 }
 
 /**
- * How much of a schema a sample shows: the deepest sample, down to the sampler's own limit, whose
- * JSON stays within SAMPLE_CHARACTERS. A schema graph that links widely grows at every level, past
- * what a reader edits or a sample writer can write (CHANGELOG, 1.3.2).
+ * How much of a schema a request's sample shows: the deepest sample whose JSON stays within
+ * SAMPLE_CHARACTERS, by Redoc's own bounded sampler (the kit's patch), which Redoc's payload samples
+ * use with a larger size. A schema graph that links widely grows at every level, past what a reader
+ * edits or a sample writer can write (CHANGELOG, 1.3.2).
  */
-const SAMPLE_DEPTH = 15;
 const SAMPLE_CHARACTERS = 4 * 1024;
 
 /**
- * The sample of `schema` within those bounds: each level is sampled in turn, from the top, until
- * one adds nothing (most schemas end within a few), goes past the size, or the depth is reached;
- * the last one within the size is kept, and the first level always.
  * @param {any} spec
  * @param {Record<string, any>} schema
  * @param {boolean} skipReadOnly
  */
 function boundedSample(spec, schema, skipReadOnly) {
-  let kept;
-  let keptText;
-  for (let depth = 1; depth <= SAMPLE_DEPTH; depth++) {
-    // `maxSampleDepth` is the sampler's option (Redoc's `generatedPayloadSamplesMaxDepth` sets it); its types leave it out.
-    const options = /** @type {import('openapi-sampler').Options} */ ({skipReadOnly, skipWriteOnly: true, quiet: true, maxSampleDepth: depth});
-    const value = sample(schema, options, spec);
-    const text = JSON.stringify(value) ?? '';
-    if (depth > 1 && (text === keptText || text.length > SAMPLE_CHARACTERS)) break;
-    kept = value;
-    keptText = text;
-  }
-  return kept;
+  return kitBoundedSample(schema, {skipReadOnly, skipWriteOnly: true, quiet: true}, spec, SAMPLE_CHARACTERS);
 }
 
 /**
