@@ -11,7 +11,8 @@
  * pieces, one JSON text per operation and per component, in bundles each a module of its own
  * (./specPieces.js): the browser compiles and parses a piece only when a section of the reference
  * needs it, and the whole spec the first time something reads `spec`. A large spec's pieces are
- * text files instead, which the browser fetches (`FETCHED_PIECES_SIZE`). Next to them is what a page
+ * text files instead, which the browser fetches and the server's render reads
+ * (`FETCHED_PIECES_SIZE`, ../reference/server/pieceFiles.ts). Next to them is what a page
  * needs before that (../theme/useSpecData.ts):
  * - the headings Redoc finds in the spec's descriptions (./descriptionHeadings.js);
  * - the outline of the reference (./outline.js);
@@ -119,6 +120,9 @@ const FETCHED_FILE_SIZE = 128_000;
 const PIECES_FILE_HEADER = '# Pieces of an OpenAPI description, read by the site\'s pages\n';
 const DOWNLOAD_HEADER = '# OpenAPI description, bundled by the site\'s build\n';
 
+/** The server's reader of a large spec's text files of pieces, which its pieces module imports. */
+const SERVER_PIECE_FILES = path.join(__dirname, '../reference/server/pieceFiles.ts');
+
 /**
  * The data module's source, and the modules of its bundles of pieces.
  *
@@ -172,14 +176,8 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
   const operations = bucketTexts(split.operations.map((piece) => piece[3]), BUCKET_SIZE);
   const components = bucketTexts(split.components.map((piece) => piece[2]), BUCKET_SIZE);
   const buckets = [...operations.buckets, ...components.buckets];
-  const paths = await Promise.all(
-    buckets.map((texts, index) => createData(`spec-data-${id}-${index}.js`, `module.exports = ${JSON.stringify(texts)};\n`)),
-  );
-  const server = await createData(
-    `spec-pieces-${id}.js`,
-    `export default {buckets: [\n${paths.map((path) => `() => require(${JSON.stringify(path)})`).join(',\n')}\n]};\n`,
-  );
-  let client = server;
+  /** @type {{server: string; client: string}} */
+  let piecesModules;
   if (buckets.reduce((size, texts) => texts.reduce((sum, text) => sum + text.length, size), 0) > FETCHED_PIECES_SIZE) {
     // Whole bundles to a file, in order: the bundles' numbers stay those of the places above.
     const files = bucketTexts(buckets.map((texts) => texts.join('')), FETCHED_FILE_SIZE);
@@ -189,12 +187,30 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
     const entries = await Promise.all(
       files.buckets.map(async (texts, index) => ({file: await createData(specPiecesFileName(id, index), PIECES_FILE_HEADER + texts.join('')), lengths: lengths[index]})),
     );
-    client = await createData(
-      `spec-pieces-${id}.client.js`,
-      `import {fetchedBuckets} from '@theme/useSpecData';\n` +
-        entries.map(({file}, index) => `import file${index} from ${JSON.stringify(file)};\n`).join('') +
-        `export default fetchedBuckets([\n${entries.map(({lengths}, index) => `[file${index}, JSON.parse(${JSON.stringify(JSON.stringify(lengths))})]`).join(',\n')}\n]);\n`,
+    const lengthsLiteral = (/** @type {number} */ index) => `JSON.parse(${JSON.stringify(JSON.stringify(entries[index]?.lengths))})`;
+    piecesModules = {
+      // The browser fetches the files (their URLs are what the imports give); the server reads them.
+      client: await createData(
+        `spec-pieces-${id}.client.js`,
+        `import {fetchedBuckets} from '@theme/useSpecData';\n` +
+          entries.map(({file}, index) => `import file${index} from ${JSON.stringify(file)};\n`).join('') +
+          `export default fetchedBuckets([\n${entries.map((_, index) => `[file${index}, ${lengthsLiteral(index)}]`).join(',\n')}\n]);\n`,
+      ),
+      server: await createData(
+        `spec-pieces-${id}.server.js`,
+        `import {readBuckets} from ${JSON.stringify(SERVER_PIECE_FILES)};\n` +
+          `export default readBuckets([\n${entries.map(({file}, index) => `[${JSON.stringify(file)}, ${lengthsLiteral(index)}]`).join(',\n')}\n]);\n`,
+      ),
+    };
+  } else {
+    const paths = await Promise.all(
+      buckets.map((texts, index) => createData(`spec-data-${id}-${index}.js`, `module.exports = ${JSON.stringify(texts)};\n`)),
     );
+    const both = await createData(
+      `spec-pieces-${id}.js`,
+      `export default {buckets: [\n${paths.map((path) => `() => require(${JSON.stringify(path)})`).join(',\n')}\n]};\n`,
+    );
+    piecesModules = {server: both, client: both};
   }
   const pieces = {
     base: split.base,
@@ -212,7 +228,7 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
     `import {registerSpecData} from '@theme/useSpecData';\n` +
     `import bundles from ${JSON.stringify(specPiecesModule(id))};\n` +
     `export default registerSpecData(${JSON.stringify(id)}, JSON.parse(${literal(meta)}), Object.assign(JSON.parse(${literal(pieces)}), bundles));\n`;
-  return {dataModule, piecesModules: {server, client}};
+  return {dataModule, piecesModules};
 }
 
 /**

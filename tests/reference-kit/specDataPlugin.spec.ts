@@ -2,7 +2,8 @@
  * reference-kit/lib/specDataPlugin.js, run as Docusaurus runs it (load, content loaded, webpack
  * configuration, post build) on large specs: the text files of each spec's pieces are taken by its
  * own instance's webpack rule and by no other's; each of those files, and the spec's download,
- * begins with a line that is no script, which the browser's reader of the pieces skips. Node only:
+ * begins with a line that is no script, which the browser's reader of the pieces skips, and the
+ * server's reads the same files from disk. Node only:
  * no browser page is opened.
  */
 import fs from 'node:fs/promises';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import {expect, test} from '@playwright/test';
 import {fetchedBuckets} from '../../reference-kit/reference/shared/pieceStore';
+import {readBuckets} from '../../reference-kit/reference/server/pieceFiles';
 
 interface Rule {
   test: RegExp;
@@ -142,11 +144,25 @@ test('the text files of pieces and the download begin with a line that is no scr
       expect(fetching!(lastBucket), 'a file that is in').toBeUndefined();
       await fetchingAll!();
       expect([...fetched].sort()).toEqual(textFiles.map((name) => written.get(name)!).sort());
-      expect(buckets.length).toBeGreaterThan(0);
-      buckets.forEach((bucket, index) => {
-        const expected = require(written.get(`spec-data-widgets-${index}.js`)!) as string[];
-        expect(bucket(), `bucket ${index}`).toEqual(expected);
-      });
+      // The server's side reads the same files from disk (its pieces module names them): the same bundles.
+      const server = await fs.readFile(written.get('spec-pieces-widgets.server.js')!, 'utf8');
+      const serverFiles = Array.from(server.matchAll(/\[(".*?"), JSON\.parse\((".*?")\)\]/g), ([, file, literal]) => [JSON.parse(file!), JSON.parse(JSON.parse(literal!))] as [string, number[][]]);
+      expect(serverFiles.map(([file]) => file)).toEqual(textFiles.map((name) => written.get(name)!));
+      expect(server).not.toMatch(/require\(/);
+      const serverBuckets = readBuckets(serverFiles).buckets;
+      expect(serverBuckets).toHaveLength(buckets.length);
+      // Every operation's piece, where the data module places it, is that operation, on both sides.
+      const dataModule = await fs.readFile(written.get('spec-data-widgets.js')!, 'utf8');
+      const [, piecesLiteral] = Array.from(dataModule.matchAll(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/g), ([, literal]) => literal!);
+      // Each path's own piece (method '') and its operations'.
+      const allPlaces = (JSON.parse(JSON.parse(piecesLiteral!)) as {operations: [string, string, string, number, number][]}).operations;
+      const places = allPlaces.filter(([, , method]) => method === 'get');
+      expect(places).toHaveLength(400);
+      for (const [, path, , bucket, index] of places) {
+        const operationId = `getWidget${path.split('/').pop()}`;
+        expect((JSON.parse(buckets[bucket]!()[index]!) as {operationId: string}).operationId, path).toBe(operationId);
+        expect((JSON.parse(serverBuckets[bucket]!()[index]!) as {operationId: string}).operationId, path).toBe(operationId);
+      }
     } finally {
       globalThis.fetch = realFetch;
     }

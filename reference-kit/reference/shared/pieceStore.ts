@@ -43,9 +43,7 @@ export function fetchedBuckets(files: [url: string, lengths: number[][]][]): Pic
   const requests: (Promise<void> | undefined)[] = [];
   const fileOf = files.flatMap(([, lengths], file) => lengths.map(() => file));
   const cut = (file: number, text: string) => {
-    // After the file's first line, which keeps it from running as a script (../../lib/specDataPlugin.js).
-    let start = text.indexOf('\n') + 1;
-    texts[file] ??= files[file]![1].map((lengths) => text.slice(start, (start += lengths.reduce((sum, length) => sum + length, 0))));
+    texts[file] ??= bundlesInFile(text, files[file]![1]);
   };
   const fetchFile = (file: number): Promise<void> | undefined => {
     if (texts[file]) return undefined;
@@ -67,9 +65,7 @@ export function fetchedBuckets(files: [url: string, lengths: number[][]][]): Pic
   const buckets = files.flatMap(([url, lengths], file) =>
     lengths.map((pieces, inFile) => () => {
       if (!texts[file]) cut(file, fetchNow(url));
-      const text = texts[file]![inFile]!;
-      let start = 0;
-      return pieces.map((length) => text.slice(start, (start += length)));
+      return piecesOf(texts[file]![inFile]!, pieces);
     }),
   );
   return {
@@ -77,6 +73,21 @@ export function fetchedBuckets(files: [url: string, lengths: number[][]][]): Pic
     fetching: (bucket) => fetchFile(fileOf[bucket]!),
     fetchingAll: () => Promise.all(files.map((_, file) => fetchFile(file))).then(() => undefined),
   };
+}
+
+/**
+ * The bundles' texts in a text file of pieces, after its first line (which keeps the file from
+ * running as a script, ../../lib/specDataPlugin.js): `lengths` are each bundle's pieces' lengths.
+ */
+export function bundlesInFile(text: string, lengths: number[][]): string[] {
+  let start = text.indexOf('\n') + 1;
+  return lengths.map((pieces) => text.slice(start, (start += pieces.reduce((sum, length) => sum + length, 0))));
+}
+
+/** A bundle's pieces, cut from its text by their lengths. */
+export function piecesOf(text: string, lengths: number[]): string[] {
+  let start = 0;
+  return lengths.map((length) => text.slice(start, (start += length)));
 }
 
 function fetchNow(url: string): string {
