@@ -5,6 +5,7 @@
  * The spec is a small recursive tree (tests/fixtures/recursive-tree.yaml): a `Node` is one of six
  * kinds, told apart by a discriminator, each kind with `children` that are nodes again.
  * Models are counted by the patch's own counter (`kitLimits.built`, one per SchemaModel built).
+ * Redoc's payload samples as the patch makes them (`kitBoundedSample`): when shown, and bounded.
  */
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
