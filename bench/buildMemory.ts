@@ -15,7 +15,6 @@
  * A report on stdout as JSON lines, one per step; it measures, it asserts nothing.
  */
 import fs from 'node:fs';
-import inspector from 'node:inspector';
 import {createRequire} from 'node:module';
 import v8 from 'node:v8';
 import {parseArgs} from 'node:util';
@@ -28,6 +27,7 @@ import {checkNamedSchemas, withModelLimits} from '../reference-kit/lib/modelLimi
 import {DEFAULT_LANGUAGES, withRequestSamples} from '../reference-kit/lib/requestSamples';
 import {splitSpec} from '../reference-kit/lib/specPieces';
 import {REDOC_METHODS, documentOperations} from '../scripts/sites/openapiOperations';
+import {liveInstances} from '../scripts/liveInstances';
 
 // The plugin's own @redocly/openapi-core, which its config loader's configs are made for.
 const {bundle} = createRequire(require.resolve('docusaurus-plugin-redoc'))('@redocly/openapi-core') as {
@@ -74,28 +74,6 @@ function firstOperations(spec: Spec, count: number): Spec {
     kept += Math.min(room, operations.length);
   }
   return {...spec, paths, webhooks: undefined, 'x-webhooks': undefined};
-}
-
-/** Instances alive of each of Redoc's model classes, through the inspector's `queryObjects`. */
-async function liveModels(classes: Record<string, unknown>): Promise<Record<string, number>> {
-  const session = new inspector.Session();
-  session.connect();
-  const post = <T>(method: string, params?: object) =>
-    new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
-  const counts: Record<string, number> = {};
-  try {
-    (globalThis as Record<string, unknown>).__modelClasses = classes;
-    for (const name of Object.keys(classes)) {
-      const {result} = await post<{result: {objectId: string}}>('Runtime.evaluate', {expression: `globalThis.__modelClasses[${JSON.stringify(name)}].prototype`});
-      const {objects} = await post<{objects: {objectId: string}}>('Runtime.queryObjects', {prototypeObjectId: result.objectId});
-      const {result: length} = await post<{result: {value: number}}>('Runtime.callFunctionOn', {objectId: objects.objectId, functionDeclaration: 'function () { return this.length; }', returnByValue: true});
-      counts[name] = length.value;
-    }
-  } finally {
-    delete (globalThis as Record<string, unknown>).__modelClasses;
-    session.disconnect();
-  }
-  return counts;
 }
 
 async function main(): Promise<void> {
@@ -152,7 +130,7 @@ async function main(): Promise<void> {
   report('page store', since);
   since = Date.now();
   const rendered = renderReference(page, {light: page.options.theme, dark}, {source: file});
-  const models = await liveModels({OperationModel, SchemaModel, FieldModel, ResponseModel, ExampleModel});
+  const models = await liveInstances({OperationModel, SchemaModel, FieldModel, ResponseModel, ExampleModel});
   report('server render', since, {htmlCharacters: rendered.html.length, cssCharacters: Object.values(rendered.styles).join('').length, models});
 }
 

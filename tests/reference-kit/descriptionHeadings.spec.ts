@@ -8,6 +8,7 @@ import {parseYaml} from '@redocly/openapi-core';
 import {expect, test} from '@playwright/test';
 import {AppStore, MarkdownRenderer} from 'redoc';
 import {recordHeadings, replayHeadings} from '../../reference-kit/lib/descriptionHeadings';
+import {callCounts} from '../support/callCounts';
 
 type Spec = ConstructorParameters<typeof AppStore>[0];
 type Item = {id: string; name: string; description?: string; items: Item[]};
@@ -22,19 +23,7 @@ function outline(items: Item[]): unknown[] {
 
 /** How many times Redoc rendered Markdown while `build` ran. */
 function markdownRenders(build: () => void): number {
-  const prototype = MarkdownRenderer.prototype as unknown as {renderMd: (...args: unknown[]) => string};
-  const renderMd = prototype.renderMd;
-  let calls = 0;
-  prototype.renderMd = function counted(...args: unknown[]) {
-    calls += 1;
-    return renderMd.apply(this, args);
-  };
-  try {
-    build();
-  } finally {
-    prototype.renderMd = renderMd;
-  }
-  return calls;
+  return callCounts(MarkdownRenderer.prototype as unknown as {renderMd: (...args: unknown[]) => string}, 'renderMd', build);
 }
 
 test('the record holds the description’s headings, with the text under each', () => {

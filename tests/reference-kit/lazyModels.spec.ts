@@ -28,6 +28,7 @@ import {
   type RedocRawOptions,
   type SchemaModel,
 } from 'redoc';
+import {callCounts} from '../support/callCounts';
 import {MODEL_LIMITS, checkNamedSchemas, modelLimitError, withModelLimits, type ModelLimits} from '../../reference-kit/lib/modelLimits';
 
 type Spec = ConstructorParameters<typeof AppStore>[0];
@@ -211,20 +212,7 @@ test('a schema whose alternatives refer to each other fails in bounded time, nam
 const redocSampler = createRequire(require.resolve('redoc'))('openapi-sampler') as {sample: (...args: unknown[]) => unknown};
 
 /** The calls of openapi-sampler's `sample` while `run` runs. */
-function sampleCalls(run: () => void): number {
-  const original = redocSampler.sample;
-  let calls = 0;
-  redocSampler.sample = (...args) => {
-    calls++;
-    return original(...args);
-  };
-  try {
-    run();
-  } finally {
-    redocSampler.sample = original;
-  }
-  return calls;
-}
+const sampleCalls = (run: () => void) => callCounts(redocSampler, 'sample', run);
 
 test("a response's alternatives are sampled when shown: the one a section shows, another when the reader picks it", () => {
   const {operation, render} = reference(treeSpec());

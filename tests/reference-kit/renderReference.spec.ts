@@ -11,7 +11,6 @@
  * Node only: no browser page is opened.
  */
 import fs from 'node:fs';
-import inspector from 'node:inspector';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {expect, test} from '@playwright/test';
@@ -26,6 +25,7 @@ import {childSections, parseInert} from '../../reference-kit/reference/browser/s
 import {HOSTILE_SPEC, scriptingMarkup} from '../support/hostileSpec';
 import type {Json} from '../openapi/helpers';
 import {REPO_ROOT} from '../../scripts/repoRoot';
+import {liveInstances} from '../../scripts/liveInstances';
 
 const redocRequire = createRequire(require.resolve('redoc/package.json'));
 const {JSDOM} = redocRequire('jsdom') as typeof import('jsdom');
@@ -187,29 +187,6 @@ test('a section Redoc cannot render fails the render with the spec, the JSON poi
     /^reference-kit: Redoc could not render openapi\/petstore\.yaml#\/paths\/~1broken\/get: .+\. Fix or remove that part of the spec/,
   );
 });
-
-/** The instances of a class alive in this process, through the inspector (its heap query collects garbage first). */
-async function liveInstances(classes: Record<string, {prototype: object}>): Promise<Record<string, number>> {
-  const session = new inspector.Session();
-  session.connect();
-  const post = <T>(method: string, params?: object) =>
-    new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
-  const counts: Record<string, number> = {};
-  const global = globalThis as {liveInstancesOf?: unknown};
-  try {
-    for (const [name, type] of Object.entries(classes)) {
-      global.liveInstancesOf = type.prototype;
-      const {result} = await post<{result: {objectId: string}}>('Runtime.evaluate', {expression: 'globalThis.liveInstancesOf'});
-      const {objects} = await post<{objects: {objectId: string}}>('Runtime.queryObjects', {prototypeObjectId: result.objectId});
-      const {result: length} = await post<{result: {value: number}}>('Runtime.callFunctionOn', {objectId: objects.objectId, functionDeclaration: 'function () { return this.length; }', returnByValue: true});
-      counts[name] = length.value;
-    }
-  } finally {
-    delete global.liveInstancesOf;
-    session.disconnect();
-  }
-  return counts;
-}
 
 test("the render keeps no section's models once its HTML is written: the page holds one section's at a time", async () => {
   const store = new AppStore(petStore(), undefined, {disableSearch: true, untrustedSpec: true});
