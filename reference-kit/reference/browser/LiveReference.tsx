@@ -13,6 +13,7 @@ import React, {useEffect, useLayoutEffect, useRef} from 'react';
 import {KEEP_SERVER_HTML} from './keepServerHtml';
 import {useModuleAfterMount} from './loadAfterMount';
 import {loadLiveSections} from './redocChunks';
+import {responseText} from './slices';
 import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 import {ATTR, CLASS} from '../shared/contract';
 
@@ -27,7 +28,7 @@ export interface LiveReferenceProps extends BuiltReferenceProps {
 async function fetchPageHtml(): Promise<string> {
   const response = await fetch(window.location.pathname, {credentials: 'same-origin', headers: {Accept: 'text/html'}});
   if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-  return response.text();
+  return responseText(response);
 }
 
 /**
