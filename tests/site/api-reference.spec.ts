@@ -325,10 +325,11 @@ const sectionIds = (page: Page) =>
   sections(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-id')!));
 
 /** Clicks from the examples index to the API page, a client-side navigation, and waits for its sections. */
-async function clickThrough(page: Page): Promise<void> {
+async function clickThrough(page: Page, beforeClick?: () => Promise<void>): Promise<void> {
   await page.goto('/examples/');
   await waitForHydration(page);
   await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+  await beforeClick?.();
   await page.locator('main').getByRole('link', {name: 'Single YAML file'}).first().click();
   await expect(page).toHaveURL(new RegExp(`${API_PAGE}$`));
   await expect(sections(page).first()).toBeAttached({timeout: 15_000});
@@ -480,6 +481,26 @@ test.describe('client-side navigation', () => {
     expect(await look()).toEqual(before);
     // Its CSS went to <head> when it left, and is not added a second time.
     expect(await page.locator('style[data-class-names]').count()).toBe(1);
+  });
+
+  test('after a click, a page that is never idle still gets the built HTML of its sections far from the viewport (reference-kit/reference/browser/sectionAdoption.ts)', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    // From before the click, a task always waiting (20 ms of work, each posting the next): the
+    // browser has no idle period to give.
+    await clickThrough(page, () =>
+      page.evaluate(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          const start = performance.now();
+          while (performance.now() - start < 20);
+          channel.port2.postMessage(undefined);
+        };
+        channel.port2.postMessage(undefined);
+      }),
+    );
+    expect(await renderedByReact(page, FAR_OPERATION)).toBe(false);
+    await expect(section(page, FAR_OPERATION)).not.toHaveAttribute('data-kit-pending', /.*/, {timeout: 30_000});
+    await expect(section(page, FAR_OPERATION).locator('h2')).toHaveText(/Log user into the system/);
   });
 });
 

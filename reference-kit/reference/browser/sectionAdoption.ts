@@ -14,6 +14,8 @@ import {runInSlices, type Step} from './slices';
 
 /** Work per idle period, in milliseconds: a task shorter than 50 ms is not a long task. */
 const IDLE_BUDGET_MS = 40;
+/** Longest wait for an idle period: a page that is never idle still gets its sections' HTML. */
+const IDLE_TIMEOUT_MS = 1_000;
 
 /**
  * The sections of a reference going into the page. A section put in empty gets Redoc's classes back
@@ -188,7 +190,7 @@ export function sectionsToFill(
     fillWhenIdle(fillSignal) {
       const idle =
         typeof requestIdleCallback === 'function'
-          ? requestIdleCallback
+          ? (callback: IdleRequestCallback) => requestIdleCallback(callback, {timeout: IDLE_TIMEOUT_MS})
           : (callback: IdleRequestCallback) => setTimeout(() => callback({didTimeout: false, timeRemaining: () => 5}), 50);
       const distance = (element: HTMLElement) => {
         const rect = element.getBoundingClientRect();
@@ -203,7 +205,8 @@ export function sectionsToFill(
         const start = performance.now();
         // Most of an idle period (up to 50 ms), not a few milliseconds: the frame after each filling
         // costs the browser about the same whatever was filled, so fewer, fuller periods cost less.
-        const timeLeft = () => deadline.timeRemaining() > 6 && performance.now() - start < IDLE_BUDGET_MS;
+        // A page never idle gets the same work when the wait times out.
+        const timeLeft = () => (deadline.didTimeout || deadline.timeRemaining() > 6) && performance.now() - start < IDLE_BUDGET_MS;
         do {
           const list = lists.keys().next();
           if (!list.done) {
