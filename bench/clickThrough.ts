@@ -5,7 +5,7 @@
  * it) and the link's chunks prefetch; then, at 4× CPU and traced, the click, until the page has
  * had no long task for a while (pageIdle.ts), with a ceiling.
  */
-import {launchChromium, phone} from './browser';
+import {CdpBrowser, type CdpPage} from './cdpBrowser';
 import {waitForQuiet, watchLongTasks} from './pageIdle';
 import {longTasksAfterMark, traceCategories, type Trace} from './trace-breakdown';
 
@@ -29,26 +29,60 @@ const CLICK_MARK = 'bench:click';
 const SAME_DOCUMENT = '__benchSameDocument';
 const LOAD_TIMEOUT_MS = 120_000;
 
+/** Polls `check` in the page every 100 ms until it holds; throws after `timeoutMs`. */
+async function waitUntil(page: CdpPage, what: string, check: (arg: string) => boolean, arg: string, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (!(await page.evaluate(check, arg))) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** The centre of the navbar's button or link named `name`, once it is shown and has stopped moving; undefined while it is not. */
+function targetCentre(name: string): {x: number; y: number} | undefined {
+  const candidates = Array.from(document.querySelectorAll<HTMLElement>('.navbar-sidebar a, button.navbar__toggle'));
+  const target = candidates.find((element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() === name);
+  const rect = target?.getBoundingClientRect();
+  if (!rect || rect.width === 0 || rect.right > window.innerWidth || rect.left < 0) return undefined;
+  return {x: rect.left + rect.width / 2, y: rect.top + rect.height / 2};
+}
+
 /** Follows the navbar's link named `linkName` from `origin`'s home page to `route`. */
 export async function recordClickThrough(origin: string, linkName: string, route: string, options: ClickThroughOptions): Promise<ClickThrough> {
-  const browser = await launchChromium();
+  // Without Playwright: no DevTools network domain, whose decoding of each fetched page a reader's browser does not do (cdpBrowser.ts).
+  const browser = await CdpBrowser.launch();
   try {
-    const context = await browser.newContext(phone());
-    await watchLongTasks(context);
-    const page = await context.newPage();
-    await page.goto(`${origin}/`, {waitUntil: 'load', timeout: LOAD_TIMEOUT_MS});
-    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: LOAD_TIMEOUT_MS});
+    const page = await browser.newPage();
+    await page.emulatePhone();
+    await watchLongTasks(page);
+    await page.goto(`${origin}/`, LOAD_TIMEOUT_MS);
+    await waitUntil(page, 'hydrated', () => document.documentElement.dataset.hasHydrated === 'true', '', LOAD_TIMEOUT_MS);
     await waitForQuiet(page, 2_000, LOAD_TIMEOUT_MS);
 
-    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
-    const link = page.locator('.navbar-sidebar').getByRole('link', {name: linkName, exact: true});
-    await link.waitFor({state: 'visible'});
+    // The phone's navbar folds its links into a menu: open it, and take the link once it has slid in.
+    const centreOf = async (name: string) => {
+      let previous = '';
+      for (const started = Date.now(); Date.now() - started < LOAD_TIMEOUT_MS; await page.waitForTimeout(100)) {
+        const centre = await page.evaluate(targetCentre, name);
+        const now = JSON.stringify(centre);
+        if (centre && now === previous) return centre;
+        previous = now;
+      }
+      throw new Error(`no "${name}" in the navbar at ${origin}/`);
+    };
+    const toggle = await centreOf('Toggle navigation bar');
+    await page.click(toggle.x, toggle.y);
+    const link = await centreOf(linkName);
     // Docusaurus prefetches a link's chunks once it is visible: a reader's second before the tap.
-    await page.waitForLoadState('networkidle');
+    await waitUntil(page, 'prefetches done', () => {
+      const store = window as unknown as {__benchResources?: {count: number; at: number}};
+      const count = performance.getEntriesByType('resource').length;
+      if (store.__benchResources?.count !== count) store.__benchResources = {count, at: performance.now()};
+      return performance.now() - store.__benchResources.at >= 500;
+    }, '', LOAD_TIMEOUT_MS);
 
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: options.cpu});
-    await browser.startTracing(page, {categories: traceCategories(false)});
+    await page.send('Emulation.setCPUThrottlingRate', {rate: options.cpu});
+    await browser.startTracing(traceCategories(false));
     await page.evaluate(
       ({mark, flag}) => {
         (window as unknown as Record<string, boolean>)[flag] = true;
@@ -56,16 +90,19 @@ export async function recordClickThrough(origin: string, linkName: string, route
       },
       {mark: CLICK_MARK, flag: SAME_DOCUMENT},
     );
-    await link.click();
+    await page.click(link.x, link.y);
     const {quiet} = await waitForQuiet(page, options.quietMs, options.ceilingMs);
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace;
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: 1});
+    const trace = JSON.parse(await browser.stopTracing()) as Trace;
+    await page.send('Emulation.setCPUThrottlingRate', {rate: 1});
 
-    const arrived = await page.evaluate((flag) => ({
-      path: location.pathname,
-      sameDocument: (window as unknown as Record<string, boolean>)[flag] === true,
-      reference: document.querySelector('.api-content') !== null,
-    }), SAME_DOCUMENT);
+    const arrived = await page.evaluate(
+      (flag) => ({
+        path: location.pathname,
+        sameDocument: (window as unknown as Record<string, boolean>)[flag] === true,
+        reference: document.querySelector('.api-content') !== null,
+      }),
+      SAME_DOCUMENT,
+    );
     if (arrived.path !== route) throw new Error(`the link led to ${arrived.path}, not ${route}`);
     if (!arrived.sameDocument) throw new Error('the link loaded a new document: not a client-side navigation');
     if (!arrived.reference) throw new Error(`${route} shows no reference (.api-content) after the click`);

@@ -3,20 +3,30 @@
  * The benchmarks record until then, with a ceiling, instead of for a fixed time, so that a page
  * still working after the fixed time is not cut short, and a quiet one not waited on.
  */
-import type {BrowserContext, Page} from 'playwright-core';
+import type {BrowserContext} from 'playwright-core';
+import type {CdpPage} from './cdpBrowser';
 
 /** Where the page keeps the end of its latest long task, in its own clock (performance.now()). */
 const LATEST_END = '__benchLongTaskEnd';
 
-/** Makes every page of the context note its long tasks; call before the first navigation. */
-export async function watchLongTasks(context: BrowserContext): Promise<void> {
-  await context.addInitScript((key) => {
-    const store = window as unknown as Record<string, number>;
-    store[key] = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) store[key] = Math.max(store[key] ?? 0, entry.startTime + entry.duration);
-    }).observe({type: 'longtask', buffered: true});
-  }, LATEST_END);
+/** Run in each document: notes the end of its latest long task under `key`. */
+function noteLongTasks(key: string): void {
+  const store = window as unknown as Record<string, number>;
+  store[key] = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) store[key] = Math.max(store[key] ?? 0, entry.startTime + entry.duration);
+  }).observe({type: 'longtask', buffered: true});
+}
+
+/** Makes every page of the context (Playwright's), or the page (./cdpBrowser.ts), note its long tasks; call before the first navigation. */
+export async function watchLongTasks(target: BrowserContext | CdpPage): Promise<void> {
+  await target.addInitScript(noteLongTasks, LATEST_END);
+}
+
+/** What waiting for quiet needs of a page: Playwright's, or one of ./cdpBrowser.ts. */
+interface QuietPage {
+  evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
+  waitForTimeout(ms: number): Promise<void>;
 }
 
 export interface Quiet {
@@ -31,7 +41,7 @@ export interface Quiet {
  * the wait and the end of its latest long task, or until `ceilingMs` has passed. The page must
  * watch its long tasks (`watchLongTasks`).
  */
-export async function waitForQuiet(page: Page, quietMs: number, ceilingMs: number): Promise<Quiet> {
+export async function waitForQuiet(page: QuietPage, quietMs: number, ceilingMs: number): Promise<Quiet> {
   const started = Date.now();
   const sample = () =>
     page.evaluate((key) => ({now: performance.now(), latestEnd: (window as unknown as Record<string, number>)[key] ?? 0}), LATEST_END);

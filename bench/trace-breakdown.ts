@@ -34,7 +34,8 @@ import {parseArgs} from 'node:util';
 import {LEAST_UPPER_BOUND, TraceMap, originalPositionFor, sourceContentFor} from '@jridgewell/trace-mapping';
 import {REPO_ROOT} from '../scripts/repoRoot';
 import {median} from './benchReport';
-import {BENCH_CHROMIUM, launchChromium, phone} from './browser';
+import {BENCH_CHROMIUM} from './browser';
+import {CdpBrowser} from './cdpBrowser';
 import {waitForQuiet, watchLongTasks} from './pageIdle';
 
 /** What DevTools' performance panel records, minus screenshots and invalidation tracking. */
@@ -658,21 +659,21 @@ interface Recording {
 
 /** A cold load of `url` in a new browser, on Lighthouse's phone screen (at `width`), traced. */
 async function record(url: string, options: RecordOptions): Promise<Recording> {
-  const browser = await launchChromium();
+  // Without Playwright: no DevTools network domain, whose decoding of the page's HTML a reader's browser does not do (cdpBrowser.ts).
+  const browser = await CdpBrowser.launch();
   try {
-    const context = await browser.newContext(phone(options.width));
-    if (options.dark) await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
-    if (typeof options.settle !== 'number') await watchLongTasks(context);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: options.cpu});
-    await browser.startTracing(page, {categories: traceCategories(options.profile ?? true)});
+    const page = await browser.newPage();
+    await page.emulatePhone(options.width);
+    if (options.dark) await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'), undefined);
+    if (typeof options.settle !== 'number') await watchLongTasks(page);
+    await page.send('Emulation.setCPUThrottlingRate', {rate: options.cpu});
+    await browser.startTracing(traceCategories(options.profile ?? true));
     // A page that blocks its main thread for a minute at 4× (stock redocusaurus on a large spec) loads late.
-    await page.goto(url, {waitUntil: 'load', timeout: options.loadTimeout ?? 30_000});
+    await page.goto(url, options.loadTimeout ?? 30_000);
     let settled = true;
     if (typeof options.settle === 'number') await page.waitForTimeout(options.settle);
     else settled = (await waitForQuiet(page, options.settle.quietMs, options.settle.ceilingMs)).quiet;
-    return {trace: JSON.parse((await browser.stopTracing()).toString('utf8')) as Trace, settled};
+    return {trace: JSON.parse(await browser.stopTracing()) as Trace, settled};
   } finally {
     await browser.close();
   }
