@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {StringDecoder} from 'node:string_decoder';
 import type {Readable, Writable} from 'node:stream';
-import {BENCH_CHROMIUM, CHROME_FLAGS} from './browser';
+import {BENCH_CHROMIUM, CHROME_FLAGS, phone} from './browser';
 
 // The protocol's messages are JSON of many shapes; each call site knows the one it asked for.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -169,10 +169,11 @@ export class CdpPage {
     return this.browser.send(method, params, this.sessionId);
   }
 
-  /** Lighthouse's phone (412×823 at 1.75x, touch), at another width when given. */
-  async emulatePhone(width = 412): Promise<void> {
-    await this.send('Emulation.setDeviceMetricsOverride', {width, height: 823, deviceScaleFactor: 1.75, mobile: true});
-    await this.send('Emulation.setTouchEmulationEnabled', {enabled: true, maxTouchPoints: 1});
+  /** The benchmarks' phone (./browser.ts, `phone`), at another width when given. */
+  async emulatePhone(width?: number): Promise<void> {
+    const {viewport, deviceScaleFactor, isMobile, hasTouch} = phone(width);
+    await this.send('Emulation.setDeviceMetricsOverride', {width: viewport!.width, height: viewport!.height, deviceScaleFactor, mobile: isMobile});
+    await this.send('Emulation.setTouchEmulationEnabled', {enabled: hasTouch, maxTouchPoints: 1});
   }
 
   /** Runs `script(arg)` in every document of the page, before its own scripts. */
@@ -193,6 +194,17 @@ export class CdpPage {
 
   waitForTimeout(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /** Evaluates `fn(arg)` every 100 ms until it gives a value other than `false` or `undefined`, and returns it; throws after `timeoutMs`. */
+  async waitForFunction<R, A>(what: string, fn: (arg: A) => R | false | undefined, arg: A, timeoutMs: number): Promise<R> {
+    const started = Date.now();
+    for (;;) {
+      const value = await this.evaluate(fn, arg);
+      if (value !== false && value !== undefined && value !== null) return value as R;
+      if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+      await this.waitForTimeout(100);
+    }
   }
 
   /** Navigates, and waits for the load event. */

@@ -5,7 +5,7 @@
  * it) and the link's chunks prefetch; then, at 4× CPU and traced, the click, until the page has
  * had no long task for a while (pageIdle.ts), with a ceiling.
  */
-import {CdpBrowser, type CdpPage} from './cdpBrowser';
+import {CdpBrowser} from './cdpBrowser';
 import {waitForQuiet, watchLongTasks} from './pageIdle';
 import {longTasksAfterMark, traceCategories, type Trace} from './trace-breakdown';
 
@@ -29,22 +29,28 @@ const CLICK_MARK = 'bench:click';
 const SAME_DOCUMENT = '__benchSameDocument';
 const LOAD_TIMEOUT_MS = 120_000;
 
-/** Polls `check` in the page every 100 ms until it holds; throws after `timeoutMs`. */
-async function waitUntil(page: CdpPage, what: string, check: (arg: string) => boolean, arg: string, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!(await page.evaluate(check, arg))) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await page.waitForTimeout(100);
-  }
-}
-
-/** The centre of the navbar's button or link named `name`, once it is shown and has stopped moving; undefined while it is not. */
-function targetCentre(name: string): {x: number; y: number} | undefined {
+/**
+ * The centre of the navbar's button or link named `name` once it is shown and has not moved since
+ * the last call (the phone's menu slides in); false until then.
+ */
+function settledCentre(name: string): {x: number; y: number} | false {
   const candidates = Array.from(document.querySelectorAll<HTMLElement>('.navbar-sidebar a, button.navbar__toggle'));
   const target = candidates.find((element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() === name);
   const rect = target?.getBoundingClientRect();
-  if (!rect || rect.width === 0 || rect.right > window.innerWidth || rect.left < 0) return undefined;
-  return {x: rect.left + rect.width / 2, y: rect.top + rect.height / 2};
+  const shown = rect && rect.width > 0 && rect.left >= 0 && rect.right <= window.innerWidth;
+  const centre = shown ? {x: rect.left + rect.width / 2, y: rect.top + rect.height / 2} : undefined;
+  const store = window as unknown as {__benchCentre?: string};
+  const previous = store.__benchCentre;
+  store.__benchCentre = JSON.stringify(centre);
+  return centre !== undefined && store.__benchCentre === previous ? centre : false;
+}
+
+/** True once the page has loaded no new resource for 500 ms (Docusaurus's prefetches done). */
+function resourcesQuiet(): boolean {
+  const store = window as unknown as {__benchResources?: {count: number; at: number}};
+  const count = performance.getEntriesByType('resource').length;
+  if (store.__benchResources?.count !== count) store.__benchResources = {count, at: performance.now()};
+  return performance.now() - store.__benchResources.at >= 500;
 }
 
 /** Follows the navbar's link named `linkName` from `origin`'s home page to `route`. */
@@ -56,30 +62,15 @@ export async function recordClickThrough(origin: string, linkName: string, route
     await page.emulatePhone();
     await watchLongTasks(page);
     await page.goto(`${origin}/`, LOAD_TIMEOUT_MS);
-    await waitUntil(page, 'hydrated', () => document.documentElement.dataset.hasHydrated === 'true', '', LOAD_TIMEOUT_MS);
+    await page.waitForFunction('hydrated', () => document.documentElement.dataset.hasHydrated === 'true', undefined, LOAD_TIMEOUT_MS);
     await waitForQuiet(page, 2_000, LOAD_TIMEOUT_MS);
 
     // The phone's navbar folds its links into a menu: open it, and take the link once it has slid in.
-    const centreOf = async (name: string) => {
-      let previous = '';
-      for (const started = Date.now(); Date.now() - started < LOAD_TIMEOUT_MS; await page.waitForTimeout(100)) {
-        const centre = await page.evaluate(targetCentre, name);
-        const now = JSON.stringify(centre);
-        if (centre && now === previous) return centre;
-        previous = now;
-      }
-      throw new Error(`no "${name}" in the navbar at ${origin}/`);
-    };
-    const toggle = await centreOf('Toggle navigation bar');
+    const toggle = await page.waitForFunction('the navbar\'s menu button', settledCentre, 'Toggle navigation bar', LOAD_TIMEOUT_MS);
     await page.click(toggle.x, toggle.y);
-    const link = await centreOf(linkName);
+    const link = await page.waitForFunction(`the navbar's "${linkName}" link`, settledCentre, linkName, LOAD_TIMEOUT_MS);
     // Docusaurus prefetches a link's chunks once it is visible: a reader's second before the tap.
-    await waitUntil(page, 'prefetches done', () => {
-      const store = window as unknown as {__benchResources?: {count: number; at: number}};
-      const count = performance.getEntriesByType('resource').length;
-      if (store.__benchResources?.count !== count) store.__benchResources = {count, at: performance.now()};
-      return performance.now() - store.__benchResources.at >= 500;
-    }, '', LOAD_TIMEOUT_MS);
+    await page.waitForFunction('prefetches done', resourcesQuiet, undefined, LOAD_TIMEOUT_MS);
 
     await page.send('Emulation.setCPUThrottlingRate', {rate: options.cpu});
     await browser.startTracing(traceCategories(false));
