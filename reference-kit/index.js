@@ -24,8 +24,14 @@ const {resolveTryIt} = require('./lib/tryIt');
 
 /** @typedef {import('@docusaurus/types').PluginOptions} PluginOptions */
 /**
+ * A spec's entry: the plugin's options, and the kit's `pages` (./lib/referencePages.js): `'tag'`
+ * renders the spec as an overview and one page per tag, under the entry's `route`.
+ * @typedef {import('docusaurus-plugin-redoc').PluginOptions & {pages?: 'one' | 'tag'}} KitSpecOptions
+ */
+/**
  * The redocusaurus preset's options, and the kit's own.
- * @typedef {import('redocusaurus').PresetOptions & {
+ * @typedef {Omit<import('redocusaurus').PresetOptions, 'specs'> & {
+ *   specs: KitSpecOptions[];
  *   contentSecurityPolicy?: import('./lib/contentSecurityPolicy').ContentSecurityPolicyOption;
  *   requestSamples?: import('./lib/requestSamples').RequestSamplesOption;
  *   tryIt?: import('./lib/tryIt').TryItOption;

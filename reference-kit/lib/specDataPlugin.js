@@ -34,6 +34,7 @@ const {bucketTexts, splitSpec} = require('./specPieces');
 const logger = require('@docusaurus/logger');
 const {skippedSamplesWarning, withRequestSamples} = require('./requestSamples');
 const {recordServerOrigins} = require('./serverOrigins');
+const {overviewBase, pageBase, pageGroups, resolvePages} = require('./referencePages');
 
 /**
  * The name of a large spec's text file of pieces: `dataModules` writes it, and the spec's webpack
@@ -138,25 +139,22 @@ const SERVER_PIECE_FILES = path.join(__dirname, '../reference/server/pieceFiles.
  * @param {{languages: import('./requestSamples').LanguageId[]; base: string}} samples The request
  *   samples' languages, and the absolute URL a relative server is resolved against.
  * @param {(name: string, source: string) => Promise<string>} createData Writes a module, returns its path.
- * @returns {Promise<{dataModule: string; piecesModules: {server: string; client: string}}>} The data
- *   module's source; the paths of the modules of its bundles (`@redoc-spec-pieces/<id>`), for each build.
+ * @param {{routePath: string} | undefined} pages For a spec rendered as pages (./referencePages.js):
+ *   the route of its overview, under which each page has its own.
+ * @returns {Promise<{dataModule: string; piecesModules: {server: string; client: string}; pageModules: {permalink: string; name: string; source: string}[]}>}
+ *   The data module's source; the paths of the modules of its bundles (`@redoc-spec-pieces/<id>`),
+ *   for each build; with pages, each page's data module (the overview first).
  */
-async function dataModules(id, data, source, ignoreNamedSchemas, samples, createData) {
+async function dataModules(id, data, source, ignoreNamedSchemas, samples, createData, pages) {
   const {spec, ...rest} = data;
   // Redoc's parser edits the spec it is given (it adds the security section to the description):
   // each store below gets a copy, the browser's the data untouched.
   // JSON, not structuredClone: the spec is plain JSON, and structuredClone needs Node.js 17.
   const copy = () => JSON.parse(JSON.stringify(spec));
-  /** @type {AppStore | undefined} */
-  let store;
-  const descriptionHeadings = recordHeadings(() => {
-    store = new AppStore(copy(), rest.url, {disableSearch: true});
-  });
   const meta = {
     ...rest,
     source,
-    descriptionHeadings,
-    outline: outlineOf(/** @type {AppStore} */ (store)),
+    ...referenceMeta(copy(), rest.url, {disableSearch: true}),
     summary: {
       title: spec.info?.title ?? '',
       description: spec.info?.description ?? '',
@@ -170,9 +168,13 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
   // The samples go into the pieces the sections read, not into the download (the bundled spec).
   /** @type {import('./requestSamples').SkippedSample[]} */
   const skipped = [];
-  const split = splitSpec(withRequestSamples(spec, samples.languages, samples.base, skipped));
+  const withSamples = withRequestSamples(spec, samples.languages, samples.base, skipped);
+  const split = splitSpec(withSamples);
   const warning = skippedSamplesWarning(source, skipped);
   if (warning) logger.warn(warning);
+  // The whole spec's operations; a spec as pages adds the pieces of operations under their other tags.
+  const wholeOperations = split.operations.length;
+  const plan = pages && pageGroups(withSamples, split.operations);
   const operations = bucketTexts(split.operations.map((piece) => piece[3]), BUCKET_SIZE);
   const components = bucketTexts(split.components.map((piece) => piece[2]), BUCKET_SIZE);
   const buckets = [...operations.buckets, ...components.buckets];
@@ -212,35 +214,134 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
     );
     piecesModules = {server: both, client: both};
   }
-  const pieces = {
-    base: split.base,
-    operations: split.operations.map(([container, path, method], i) => [container, path, method, ...operations.places[i]]),
-    components: split.components.map(([type, name], i) => {
-      const [bucket, index] = components.places[i];
-      return [type, name, bucket + operations.buckets.length, index];
-    }),
-    derived: split.derived,
-    tagged: split.tagged,
+  /** @param {number} i @returns {[string, string, string, number, number]} */
+  const operationPlace = (i) => {
+    const [container, path, method] = /** @type {[string, string, string, string]} */ (split.operations[i]);
+    return [container, path, method, ...operations.places[i]];
   };
+  /** @type {[string, string, number, number][]} */
+  const componentPlaces = split.components.map(([type, name], i) => {
+    const [bucket, index] = components.places[i];
+    return [type, name, bucket + operations.buckets.length, index];
+  });
+  /** @param {string} base @param {number[]} indexes */
+  const piecesOf = (base, indexes) => ({base, operations: indexes.map(operationPlace), components: componentPlaces, derived: split.derived, tagged: split.tagged});
   // JSON.parse of a string literal is faster to load than the same object as JS.
   const literal = (/** @type {unknown} */ value) => JSON.stringify(JSON.stringify(value));
-  const dataModule =
+  /** @param {string} moduleId @param {object} moduleMeta @param {object} modulePieces */
+  const moduleSource = (moduleId, moduleMeta, modulePieces) =>
     `import {registerSpecData} from '@theme/useSpecData';\n` +
     `import bundles from ${JSON.stringify(specPiecesModule(id))};\n` +
-    `export default registerSpecData(${JSON.stringify(id)}, JSON.parse(${literal(meta)}), Object.assign(JSON.parse(${literal(pieces)}), bundles));\n`;
-  return {dataModule, piecesModules};
+    `export default registerSpecData(${JSON.stringify(moduleId)}, JSON.parse(${literal(moduleMeta)}), Object.assign(JSON.parse(${literal(modulePieces)}), bundles));\n`;
+  const dataModule = moduleSource(id, meta, piecesOf(split.base, Array.from({length: wholeOperations}, (_, i) => i)));
+  /** @type {{permalink: string; name: string; source: string}[]} */
+  const pageModules = [];
+  if (pages && plan) {
+    for (const page of pagesOfSpec(split, withSamples, plan, pages.routePath, {...rest, source})) {
+      pageModules.push({permalink: page.permalink, name: page.name, source: moduleSource(`${id}/${page.name}`, page.meta, piecesOf(page.base, page.operations))});
+    }
+  }
+  return {dataModule, piecesModules, pageModules};
+}
+
+/**
+ * What a page needs of Redoc's store before it parses the spec: the headings of its descriptions
+ * and its outline, from a store built once, here, with `options`.
+ * @param {any} spec A copy, which Redoc's parser may edit.
+ * @param {string | undefined} url
+ * @param {import('redoc').RedocRawOptions} options
+ */
+function referenceMeta(spec, url, options) {
+  /** @type {AppStore | undefined} */
+  let store;
+  const descriptionHeadings = recordHeadings(() => {
+    store = new AppStore(spec, url, options);
+  });
+  return {descriptionHeadings, outline: outlineOf(/** @type {AppStore} */ (store))};
+}
+
+/**
+ * The pages of a spec rendered as pages (./referencePages.js): each one's base, operations (indexes
+ * into the split spec's), address, and data, the overview first.
+ * @param {import('./specPieces').SplitSpec} split
+ * @param {any} spec The spec the pieces were split from.
+ * @param {ReturnType<typeof pageGroups>} plan
+ * @param {string} routePath The overview's route; each page's is under it.
+ * @param {object} shared The data every page's meta has (the spec's URL, theme, source).
+ */
+function pagesOfSpec(split, spec, plan, routePath, shared) {
+  const base = JSON.parse(split.base);
+  const apiTitle = typeof base.info?.title === 'string' ? base.info.title : '';
+  const hasLogo = Boolean(base.info?.['x-logo']);
+  const under = routePath.endsWith('/') ? routePath : `${routePath}/`;
+  const trailing = routePath.endsWith('/') ? '/' : '';
+  const overview = {title: apiTitle || 'Overview', permalink: routePath};
+  const links = plan.groups.map((page) => ({title: page.title, permalink: `${under}${page.slug}${trailing}`, operationCount: page.operationCount}));
+  /** The spec of a page, for its store: its base, its operations, every component. */
+  const pageSpec = (/** @type {any} */ pageBaseSpec, /** @type {number[]} */ indexes) => {
+    const built = {...JSON.parse(JSON.stringify(pageBaseSpec)), components: spec.components};
+    for (const index of indexes) {
+      const [container, path, method, json] = /** @type {[string, string, string, string]} */ (split.operations[index]);
+      built[container] = built[container] ?? {};
+      if (method === '') built[container][path] = {...JSON.parse(json)};
+      else built[container][path][method] = JSON.parse(json);
+    }
+    return built;
+  };
+  /** @type {Record<string, string>} By the id of a section (a tag's, or an untagged operation's): the page that holds it. */
+  const redirects = {};
+  const tagPages = plan.groups.map((page, position) => {
+    const pageBaseSpec = pageBase(base, page);
+    const {descriptionHeadings, outline} = referenceMeta(pageSpec(pageBaseSpec, page.operations), /** @type {any} */ (shared).url, {disableSearch: true});
+    const link = /** @type {typeof links[number]} */ (links[position]);
+    for (const item of outline) if (item.type !== 'section') redirects[item.id] = link.permalink;
+    const tagDescription = typeof page.tag?.description === 'string' ? page.tag.description.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ') ?? '' : '';
+    return {
+      permalink: link.permalink,
+      name: page.slug,
+      base: JSON.stringify(pageBaseSpec),
+      operations: page.operations,
+      meta: {
+        ...shared,
+        descriptionHeadings,
+        outline,
+        summary: {
+          title: apiTitle ? `${page.title} · ${apiTitle}` : page.title,
+          description: tagDescription.slice(0, 300) || `The operations of ${page.title}${apiTitle ? ` in ${apiTitle}` : ''}.`,
+          hasLogo,
+        },
+        pages: {overview, current: page.title, previous: position === 0 ? overview : links[position - 1], next: links[position + 1]},
+      },
+    };
+  });
+  const overviewSpec = overviewBase(base, links, plan.traitTags);
+  const overviewPage = {
+    permalink: routePath,
+    name: '',
+    base: JSON.stringify(overviewSpec),
+    operations: /** @type {number[]} */ ([]),
+    meta: {
+      ...shared,
+      ...referenceMeta(pageSpec(overviewSpec, []), /** @type {any} */ (shared).url, {disableSearch: true}),
+      summary: {title: apiTitle, description: typeof base.info?.description === 'string' ? base.info.description : '', hasLogo},
+      pages: {overview, current: overview.title, next: links[0], redirects},
+    },
+  };
+  return [overviewPage, ...tagPages];
 }
 
 /**
  * @param {LoadContext} context
- * @param {PluginOptions & {kitIgnoreNamedSchemas?: string | string[]; kitRequestSamples?: import('./requestSamples').LanguageId[]; kitTryIt?: false | import('../reference/shared/TryIt').TryItOptions}} options
- *   Also Redoc's `ignoreNamedSchemas`, from the preset's theme options, and the request samples'
- *   languages and the console's options, from the kit's (../index.js).
+ * @param {PluginOptions & {pages?: unknown; kitIgnoreNamedSchemas?: string | string[]; kitRequestSamples?: import('./requestSamples').LanguageId[]; kitTryIt?: false | import('../reference/shared/TryIt').TryItOptions}} options
+ *   The spec's entry, with the kit's `pages` (./referencePages.js); also Redoc's `ignoreNamedSchemas`,
+ *   from the preset's theme options, and the request samples' languages and the console's options,
+ *   from the kit's (../index.js).
  * @returns {RedocPlugin}
  */
-function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [], kitTryIt = false, ...options}) {
+function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [], kitTryIt = false, pages: pagesOption, ...options}) {
   const plugin = redocPlugin(context, options);
   const id = options.id ?? 'default';
+  const pages = resolvePages(pagesOption, id);
   // The spec's download, as the plugin's postBuild writes it: a local spec without `url`.
   const download = fs.existsSync(options.spec) && !options.url ? path.join('redocusaurus', `${options.id || 'api-spec'}.yaml`) : undefined;
   /** @type {string | undefined} */
@@ -281,10 +382,16 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [],
       // The console sends to the spec's servers, which the site's policy then allows (./serverOrigins.js).
       if (kitTryIt) recordServerOrigins(context, specData.spec, base);
       const data = kitTryIt ? {...specData, tryIt: kitTryIt} : specData;
-      const modules = await dataModules(id, data, source, kitIgnoreNamedSchemas, samples, args.actions.createData);
+      if (pages && !route) throw new Error(`reference-kit: the spec "${id}" has \`pages: '${pages}'\`, which needs a \`route\` for its pages to be under.`);
+      const modules = await dataModules(id, data, source, kitIgnoreNamedSchemas, samples, args.actions.createData, pages && route && {routePath: route.path});
       piecesModules = modules.piecesModules;
       dataModulePath = await args.actions.createData(`spec-data-${id}.js`, modules.dataModule);
-      if (route) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
+      if (route && !pages) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
+      // A spec as pages: the overview at the spec's route, each page under it.
+      for (const [index, page] of modules.pageModules.entries()) {
+        const specProps = await args.actions.createData(`spec-data-${id}-page-${index}.js`, page.source);
+        if (route) args.actions.addRoute({...route, path: page.permalink, modules: {...route.modules, specProps}});
+      }
     },
     /** @param {unknown} config @param {boolean} isServer */
     configureWebpack(config, isServer) {
@@ -319,10 +426,12 @@ module.exports = specDataPlugin;
  * @param {{options: any; validate: any}} args
  */
 module.exports.validateOptions = ({options, validate}) => {
-  const {kitIgnoreNamedSchemas, kitRequestSamples, kitTryIt, ...rest} = options;
+  const {kitIgnoreNamedSchemas, kitRequestSamples, kitTryIt, pages, ...rest} = options;
   const validated = redocPluginModule.validateOptions({options: rest, validate});
+  resolvePages(pages, validated.id ?? 'default');
   return {
     ...validated,
+    ...(pages !== undefined && {pages}),
     ...(kitIgnoreNamedSchemas !== undefined && {kitIgnoreNamedSchemas}),
     ...(kitRequestSamples !== undefined && {kitRequestSamples}),
     ...(kitTryIt !== undefined && {kitTryIt}),

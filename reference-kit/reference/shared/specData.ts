@@ -28,6 +28,25 @@ export interface SpecDataMeta {
   summary?: {title: string; description: string; hasLogo: boolean};
   /** The operations' "Try it" console, as the kit's `tryIt` option sets it; none when absent. */
   tryIt?: TryItOptions;
+  /** For a page of a spec rendered as pages (../../lib/referencePages.js). */
+  pages?: ReferencePagesMeta;
+}
+
+/** A link to a page of a spec rendered as pages. */
+export interface ReferencePageLink {
+  title: string;
+  permalink: string;
+}
+
+/** Where a page of a spec rendered as pages is among the others (../../lib/specDataPlugin.js writes it). */
+export interface ReferencePagesMeta {
+  overview: ReferencePageLink;
+  /** The page's own title. */
+  current: string;
+  previous?: ReferencePageLink;
+  next?: ReferencePageLink;
+  /** On the overview only: by the id of a tag's section or of an untagged operation, the page that holds it. */
+  redirects?: Record<string, string>;
 }
 
 export type SpecData = SpecProps &
