@@ -15,6 +15,7 @@ import path from 'node:path';
 import {bundle, createConfig, lint, parseYaml} from '@redocly/openapi-core';
 import type {PluginOptions} from 'docusaurus-plugin-redoc';
 import type {Example} from '../../src/data/examples';
+import type {KitSpecOptions} from '../../reference-kit';
 
 /** The public spec rendered by the remote-URL example when REMOTE_SPEC_URL is unset. */
 export const DEFAULT_REMOTE_SPEC_URL = 'https://redocly.github.io/redoc/openapi.yaml';
@@ -204,12 +205,12 @@ function warnOnce(message: string): void {
 export async function specEntries(
   examples: readonly Example[],
   env: NodeJS.ProcessEnv = process.env,
-): Promise<PluginOptions[]> {
+): Promise<KitSpecOptions[]> {
   // Checked on every load of the config, so that the development server checks an edited spec again;
   // Docusaurus loads the config more than once per build, and each warning is printed once.
   await Promise.all(examples.map((example) => assertValidSpec(example.specFile, warnOnce)));
   return Promise.all(
-    examples.map(async (example): Promise<PluginOptions> => {
+    examples.map(async (example): Promise<KitSpecOptions> => {
       const spec = example.remote
         ? (
             await resolveRemoteSpec({
@@ -226,6 +227,7 @@ export async function specEntries(
           route: example.route,
           layout: {title: example.title, description: example.description},
         }),
+        ...(example.pages && {pages: example.pages}),
       };
     }),
   );

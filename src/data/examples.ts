@@ -31,6 +31,8 @@ export interface Example {
   kind: ExampleKind;
   /** True for the example whose spec is fetched from a URL at build time. */
   remote?: boolean;
+  /** The kit's `pages` option of the spec: `'tag'` for an overview and a page per tag under `route`. */
+  pages?: 'tag';
 }
 
 export const examples: readonly Example[] = [
@@ -76,6 +78,17 @@ export const examples: readonly Example[] = [
     kind: 'plugin-route',
   },
   {
+    specId: 'using-pages',
+    label: 'Pages per Tag',
+    title: 'Pages per tag',
+    route: '/examples/using-pages/',
+    description: 'The pet store API as an overview and a page per tag, each with its own address, in the order of the menu.',
+    uses: "pages: 'tag'",
+    specFile: 'openapi/single-file/openapi.yaml',
+    kind: 'plugin-route',
+    pages: 'tag',
+  },
+  {
     specId: 'using-custom-page',
     label: 'Custom Page',
     title: 'Custom page',
@@ -97,9 +110,9 @@ export const examples: readonly Example[] = [
   },
 ];
 
-/** Routes of the pages the plugin adds, each a whole API reference rendered by Redoc. */
+/** Routes of the pages the plugin adds, each a whole API reference rendered by Redoc (a spec as pages has none). */
 export const pluginRoutes: readonly string[] = examples
-  .filter((example) => example.kind === 'plugin-route')
+  .filter((example) => example.kind === 'plugin-route' && !example.pages)
   .map((example) => example.route);
 
 /** Looks up an example by its spec id; throws so a typo fails the build. */

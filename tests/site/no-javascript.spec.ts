@@ -9,7 +9,8 @@ import {apiRoutes} from '../support/routes';
 /** The site URL the build wrote into absolute links (docusaurus.config.ts `url`). */
 const SITE_URL = (process.env.SITE_URL ?? 'https://redocusaurus.vercel.app').replace(/\/$/, '');
 
-const pluginRouted = examples.filter((example) => example.kind === 'plugin-route');
+// A spec rendered as pages has no whole reference (tests/site/reference-pages.spec.ts checks it).
+const pluginRouted = examples.filter((example) => example.kind === 'plugin-route' && !example.pages);
 
 /**
  * One visit per API page without JavaScript: what the server built is what every reader gets

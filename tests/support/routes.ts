@@ -27,6 +27,12 @@ export const apiRoutes = [
   '/examples/using-swagger-json/',
 ] as const;
 
+/**
+ * The pet store as pages (`pages: 'tag'`, src/data/examples.ts): the overview, then a page per tag in
+ * the order of the spec's menu.
+ */
+export const referencePagesRoutes = ['/examples/using-pages/', '/examples/using-pages/pet/', '/examples/using-pages/store/', '/examples/using-pages/user/'] as const;
+
 export const debugRoutes = [
   '/__docusaurus/debug',
   '/__docusaurus/debug/config',
@@ -37,4 +43,4 @@ export const debugRoutes = [
   '/__docusaurus/debug/routes',
 ] as const;
 
-export const siteRoutes = ['/', ...docsRoutes, '/examples/', ...apiRoutes, ...debugRoutes] as const;
+export const siteRoutes = ['/', ...docsRoutes, '/examples/', ...apiRoutes, ...referencePagesRoutes, ...debugRoutes] as const;
