@@ -91,6 +91,11 @@ const SHAPES = [
   {id: 'tree', fixture: 'recursive-tree.yaml', route: '/api/tree/', link: 'The scene graph', deepLink: {text: 'Replace a node', id: 'operation/replaceNode'}},
   {id: 'untagged', fixture: 'untagged.yaml', route: '/api/untagged/', link: 'The notebook', deepLink: {text: 'Delete a comment', id: 'operation/deleteComment'}},
 ] as const;
+/**
+ * The untagged spec again, as pages (`pages: 'tag'`): a page per first segment of its paths, and a
+ * link of the reader's written for the one-page reference.
+ */
+const AS_PAGES = {id: 'notebook-pages', fixture: 'untagged.yaml', route: '/api/notebook/', deepLink: {text: 'Delete a comment, on its page', id: 'operation/deleteComment'}} as const;
 const LINKS_PAGE = '/docs/api-links';
 const LARGE_LINK = "GitHub's REST API, in part";
 const shapeSpec = (fixture: string) => parseYaml(fs.readFileSync(path.join(REPO_ROOT, 'tests/fixtures', fixture), 'utf8')) as Parameters<typeof documentOperations>[0];
@@ -141,6 +146,7 @@ function addReaderExtras(site: string, hostileUrl: string): void {
     fs.copyFileSync(path.join(REPO_ROOT, 'tests/fixtures', shape.fixture), path.join(site, 'openapi', shape.fixture));
     withShapes = withShapes.replace(/(\n\s*specs: \[\n)/, `$1          {id: '${shape.id}', spec: 'openapi/${shape.fixture}', route: '${shape.route}'},\n`);
   }
+  withShapes = withShapes.replace(/(\n\s*specs: \[\n)/, `$1          {id: '${AS_PAGES.id}', spec: 'openapi/${AS_PAGES.fixture}', route: '${AS_PAGES.route}', pages: 'tag'},\n`);
   fs.writeFileSync(config, withShapes);
   fs.writeFileSync(
     path.join(site, 'docs/api-links.md'),
@@ -148,6 +154,7 @@ function addReaderExtras(site: string, hostileUrl: string): void {
       '# Our APIs',
       '',
       ...SHAPES.flatMap((shape) => [`- [${shape.link}](${shape.route})`, `- [${shape.deepLink.text}](${shape.route}#${shape.deepLink.id})`]),
+      `- [${AS_PAGES.deepLink.text}](${AS_PAGES.route}#${AS_PAGES.deepLink.id})`,
       `- [${LARGE_LINK}](${LARGE})`,
       ...HOSTILE_FILES.map(({link, route}) => `- [${link}](${route})`),
       '',
@@ -682,6 +689,36 @@ test('the recursive tree and the untagged spec build, and every operation of eac
     for (const summary of summaries) await expect(page.locator('.redocusaurus'), `${shape.id}: ${summary}`).toContainText(summary);
   }
   await context.close();
+});
+
+test("a spec as pages: a page per segment of the untagged spec's paths, each operation on one of them in its HTML, and a one-page link lands on its page", async ({browser, page}) => {
+  const operations = documentOperations(shapeSpec(AS_PAGES.fixture));
+  const segments = [...new Set(operations.map(({path: where}) => where.split('/')[1]))];
+  expect(segments.length).toBeGreaterThan(2);
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const noScript = await context.newPage();
+  await noScript.goto(kitServer.url + AS_PAGES.route);
+  const links = noScript.locator('.redocusaurus [data-section-id="section/Pages"] li a');
+  await expect(links).toHaveText(segments.map((segment) => `/${segment}`));
+  const found: string[] = [];
+  for (const [index, segment] of segments.entries()) {
+    await noScript.goto(kitServer.url + AS_PAGES.route);
+    await links.nth(index).click();
+    await expect(noScript).toHaveURL(`${kitServer.url}${AS_PAGES.route}${segment}/`);
+    const ids = await noScript.locator('.redocusaurus .api-content > [data-section-id^="operation/"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-id')!));
+    expect(ids.length, segment).toBeGreaterThan(0);
+    found.push(...ids);
+  }
+  expect(found.sort()).toEqual(operations.map(({operation}) => `operation/${String(operation.operationId)}`).sort());
+  await context.close();
+
+  await page.setViewportSize({width: 1280, height: 900});
+  const problems = collectPageProblems(page);
+  await clickThrough(page, AS_PAGES.deepLink.text);
+  await expect(page).toHaveURL(new RegExp(`${AS_PAGES.route}comments/#${AS_PAGES.deepLink.id}$`));
+  await expect(page.locator(`[id="${AS_PAGES.deepLink.id}"] h2`).last()).toBeInViewport();
+  await expectNoSeriousViolations(page, `${AS_PAGES.route}comments/`);
+  expect(problems.pageErrors).toEqual([]);
 });
 
 /** Follows a link of the reader's docs page: a client-side navigation, checked to be one (no new document). */
