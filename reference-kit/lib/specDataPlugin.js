@@ -178,6 +178,15 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
   const operations = bucketTexts(split.operations.map((piece) => piece[3]), BUCKET_SIZE);
   const components = bucketTexts(split.components.map((piece) => piece[2]), BUCKET_SIZE);
   const buckets = [...operations.buckets, ...components.buckets];
+  /** @type {[string, string, number, number][]} */
+  const componentPlaces = split.components.map(([type, name], i) => {
+    const [bucket, index] = components.places[i];
+    return [type, name, bucket + operations.buckets.length, index];
+  });
+  // JSON.parse of a string literal is faster to load than the same object as JS.
+  const literal = (/** @type {unknown} */ value) => JSON.stringify(JSON.stringify(value));
+  // What every page of the spec shares goes in the pieces module, once: where each component is.
+  const shared = `JSON.parse(${literal({components: componentPlaces, derived: split.derived, tagged: split.tagged})})`;
   /** @type {{server: string; client: string}} */
   let piecesModules;
   if (buckets.reduce((size, texts) => texts.reduce((sum, text) => sum + text.length, size), 0) > FETCHED_PIECES_SIZE) {
@@ -196,12 +205,12 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
         `spec-pieces-${id}.client.js`,
         `import {fetchedBuckets} from '@theme/useSpecData';\n` +
           entries.map(({file}, index) => `import file${index} from ${JSON.stringify(file)};\n`).join('') +
-          `export default fetchedBuckets([\n${entries.map((_, index) => `[file${index}, ${lengthsLiteral(index)}]`).join(',\n')}\n]);\n`,
+          `export default Object.assign(fetchedBuckets([\n${entries.map((_, index) => `[file${index}, ${lengthsLiteral(index)}]`).join(',\n')}\n]), ${shared});\n`,
       ),
       server: await createData(
         `spec-pieces-${id}.server.js`,
         `import {readBuckets} from ${JSON.stringify(SERVER_PIECE_FILES)};\n` +
-          `export default readBuckets([\n${entries.map(({file}, index) => `[${JSON.stringify(file)}, ${lengthsLiteral(index)}]`).join(',\n')}\n]);\n`,
+          `export default Object.assign(readBuckets([\n${entries.map(({file}, index) => `[${JSON.stringify(file)}, ${lengthsLiteral(index)}]`).join(',\n')}\n]), ${shared});\n`,
       ),
     };
   } else {
@@ -210,7 +219,7 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
     );
     const both = await createData(
       `spec-pieces-${id}.js`,
-      `export default {buckets: [\n${paths.map((path) => `() => require(${JSON.stringify(path)})`).join(',\n')}\n]};\n`,
+      `export default Object.assign({buckets: [\n${paths.map((path) => `() => require(${JSON.stringify(path)})`).join(',\n')}\n]}, ${shared});\n`,
     );
     piecesModules = {server: both, client: both};
   }
@@ -219,15 +228,8 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
     const [container, path, method] = /** @type {[string, string, string, string]} */ (split.operations[i]);
     return [container, path, method, ...operations.places[i]];
   };
-  /** @type {[string, string, number, number][]} */
-  const componentPlaces = split.components.map(([type, name], i) => {
-    const [bucket, index] = components.places[i];
-    return [type, name, bucket + operations.buckets.length, index];
-  });
-  /** @param {string} base @param {number[]} indexes */
-  const piecesOf = (base, indexes) => ({base, operations: indexes.map(operationPlace), components: componentPlaces, derived: split.derived, tagged: split.tagged});
-  // JSON.parse of a string literal is faster to load than the same object as JS.
-  const literal = (/** @type {unknown} */ value) => JSON.stringify(JSON.stringify(value));
+  /** @param {string} base @param {number[]} indexes @param {boolean} [page] */
+  const piecesOf = (base, indexes, page) => ({base, operations: indexes.map(operationPlace), ...(page && {page})});
   /** @param {string} moduleId @param {object} moduleMeta @param {object} modulePieces */
   const moduleSource = (moduleId, moduleMeta, modulePieces) =>
     `import {registerSpecData} from '@theme/useSpecData';\n` +
@@ -238,7 +240,7 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
   const pageModules = [];
   if (pages && plan) {
     for (const page of pagesOfSpec(split, withSamples, plan, pages.routePath, {...rest, source})) {
-      pageModules.push({permalink: page.permalink, name: page.name, source: moduleSource(`${id}/${page.name}`, page.meta, piecesOf(page.base, page.operations))});
+      pageModules.push({permalink: page.permalink, name: page.name, source: moduleSource(`${id}/${page.name}`, page.meta, piecesOf(page.base, page.operations, true))});
     }
   }
   return {dataModule, piecesModules, pageModules};
@@ -294,7 +296,19 @@ function pagesOfSpec(split, spec, plan, routePath, shared) {
     const pageBaseSpec = pageBase(base, page);
     const {descriptionHeadings, outline} = referenceMeta(pageSpec(pageBaseSpec, page.operations), /** @type {any} */ (shared).url, {disableSearch: true});
     const link = /** @type {typeof links[number]} */ (links[position]);
-    for (const item of outline) if (item.type !== 'section') redirects[item.id] = link.permalink;
+    // Each section that is not under one already mapped (a tag's operations are under the tag's id).
+    /** @type {string[]} */
+    const mapped = [];
+    const map = (/** @type {import('./outline').OutlineItem[]} */ items) => {
+      for (const item of items) {
+        if (item.type !== 'section' && !mapped.some((id) => item.id.startsWith(`${id}/`))) {
+          redirects[item.id] = link.permalink;
+          mapped.push(item.id);
+        }
+        if (item.items) map(item.items);
+      }
+    };
+    map(outline);
     const tagDescription = typeof page.tag?.description === 'string' ? page.tag.description.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ') ?? '' : '';
     return {
       permalink: link.permalink,

@@ -52,6 +52,8 @@ const OPERATION_NAMES = ['get', 'post', 'put', 'head', 'patch', 'delete', 'optio
  * @property {() => Promise<void>} [fetchingAll] The fetches of every file.
  * @property {Record<string, string[]>} derived
  * @property {Record<string, string[]>} tagged
+ * @property {boolean} [page] A page of a spec rendered as pages (./referencePages.js): its whole
+ *   spec holds the components its operations and base reach, not every component of the spec.
  */
 
 /** @param {unknown} value @returns {value is Record<string, any>} */

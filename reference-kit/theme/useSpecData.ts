@@ -22,15 +22,15 @@ const loadedSpecs = new Map<string, SpecData>();
 /** Called by each `@redoc-spec-data/<id>` module when a page imports it; the module's default export. */
 export function registerSpecData(id: string, meta: SpecDataMeta, specPieces: SpecPieces): SpecData {
   const pieces = new PieceStore(specPieces);
+  // The store keeps what it parsed (until the server's render releases it): the stand-in does not.
   const data = {...meta, pieces, spec: parsedWhenRead(() => pieces.whole()) as SpecData['spec']};
   loadedSpecs.set(id, data);
   return data;
 }
 
-/** An object that stands for the document `parse` returns, parsed when a property is first read. */
+/** An object that stands for the document `parse` returns (which parses it once and keeps it), parsed when a property is first read. */
 function parsedWhenRead(parse: () => object): object {
-  let parsed: object | undefined;
-  const document = () => (parsed ??= parse());
+  const document = parse;
   return new Proxy(
     {},
     {

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {MarkdownRenderer} from 'redoc';
+import {PieceStore} from '../../reference-kit/reference/shared/pieceStore';
 import {expect, test} from '@playwright/test';
 
 interface Plugin {
@@ -45,14 +46,22 @@ const SPEC = {
     {name: 'Notes', description: 'A tag with no operation.'},
   ],
   paths: {
-    '/pets': {summary: 'Pets', get: op('listPets', ['Pets']), post: op('addPet', ['Pets', 'Store'])},
+    '/pets': {summary: 'Pets', get: {...op('listPets', ['Pets']), responses: {200: {description: 'OK', content: {'application/json': {schema: {$ref: '#/components/schemas/Pet'}}}}}}, post: op('addPet', ['Pets', 'Store'])},
     '/orders': {get: op('listOrders', ['Store'])},
     '/users/{id}': {get: op('getUser')},
     '/users': {post: op('createUser')},
     '/health': {get: op('health')},
     '/tricks': {get: op('trick', ['Evil](javascript:alert(1)) <img src=x onerror=alert(2)>'])},
   },
-  components: {securitySchemes: {key: {type: 'apiKey', in: 'header', name: 'X-Key'}}, schemas: {Pet: {type: 'object'}}},
+  components: {
+    securitySchemes: {key: {type: 'apiKey', in: 'header', name: 'X-Key'}},
+    schemas: {
+      Pet: {type: 'object', properties: {owner: {$ref: '#/components/schemas/User'}}},
+      User: {type: 'object'},
+      Order: {type: 'object', 'x-tags': ['Store']},
+      Unused: {type: 'object'},
+    },
+  },
 };
 
 async function runPlugin(options: Record<string, unknown>): Promise<{routes: Route[]; data: Map<string, PageData>}> {
@@ -70,17 +79,34 @@ async function runPlugin(options: Record<string, unknown>): Promise<{routes: Rou
     };
     await plugin.contentLoaded({content: await plugin.loadContent(), actions: {createData, setGlobalData: () => undefined, addRoute: (route: Route) => routes.push(route)}});
     const data = new Map<string, PageData>();
-    for (const route of routes) data.set(route.path, evaluateDataModule(sources.get(route.modules.specProps)!));
+    const bundles = evaluatePiecesModule(sources);
+    for (const route of routes) data.set(route.path, evaluateDataModule(sources.get(route.modules.specProps)!, bundles));
     return {routes, data};
   } finally {
     await fs.rm(siteDir, {recursive: true, force: true});
   }
 }
 
-/** A data module's registration, as the browser would make it (without its bundles of pieces). */
-function evaluateDataModule(source: string): PageData {
+/** A module's default export: its source run with `require` reading the other modules written. */
+function evaluateModule(source: string, sources: Map<string, string>, names: string[] = [], values: unknown[] = []): unknown {
   const body = source.replace(/^import .*$/gm, '').replace('export default ', 'return ');
-  return new Function('registerSpecData', 'bundles', body)((id: string, meta: PageData['meta'], pieces: PageData['pieces']) => ({id, meta, pieces}), {}) as PageData;
+  const require = (name: string) => {
+    const module = {exports: undefined as unknown};
+    new Function('module', sources.get(name)!)(module);
+    return module.exports;
+  };
+  return new Function('require', ...names, body)(require, ...values);
+}
+
+/** The spec's pieces module (a small spec's: its bundles are modules too). */
+function evaluatePiecesModule(sources: Map<string, string>): object {
+  return evaluateModule(sources.get('spec-pieces-shop.js')!, sources) as object;
+}
+
+/** A data module's registration, as the browser would make it. */
+function evaluateDataModule(source: string, bundles: object): PageData {
+  const register = (id: string, meta: PageData['meta'], pieces: PageData['pieces']) => ({id, meta, pieces});
+  return evaluateModule(source, new Map(), ['registerSpecData', 'bundles'], [register, bundles]) as PageData;
 }
 
 test('an overview and a page per tag, in the menu’s order, then the untagged operations by the first segment of their path', async () => {
@@ -97,7 +123,8 @@ test('an overview and a page per tag, in the menu’s order, then the untagged o
   // Each tag page's menu is its tag alone, the operation of two tags included under this one.
   const store = data.get('/shop/store/')!;
   expect(store.meta.outline.map((item) => item.id)).toEqual(['tag/Store']);
-  expect(store.meta.outline[0]!.items!.map((item) => item.id)).toEqual(['tag/Store/operation/addPet', 'tag/Store/operation/listOrders']);
+  // Redoc lists the schemas that name the tag in `x-tags` under it, on its page too.
+  expect(store.meta.outline[0]!.items!.map((item) => item.id)).toEqual(['schema/Order', 'tag/Store/operation/addPet', 'tag/Store/operation/listOrders']);
   expect(data.get('/shop/pets/')!.meta.outline[0]!.items!.map((item) => item.id)).toEqual(['tag/Pets/operation/listPets', 'tag/Pets/operation/addPet']);
 
   // Titles and descriptions of their own; the API's details stay on the overview.
@@ -122,7 +149,8 @@ test('the pages link to each other in order, and the overview knows which page h
     expect(pages.next?.permalink).toBe(paths[index + 1]);
   }
   const {redirects} = data.get('/shop')!.meta.pages;
-  expect(redirects).toMatchObject({'tag/Store': '/shop/store', 'tag/Pets': '/shop/pets', 'operation/getUser': '/shop/users', 'operation/health': '/shop/health'});
+  expect(redirects).toMatchObject({'tag/Store': '/shop/store', 'tag/Pets': '/shop/pets', 'schema/Order': '/shop/store', 'operation/getUser': '/shop/users', 'operation/health': '/shop/health'});
+  expect(Object.keys(redirects!).filter((id) => id.startsWith('tag/Store/'))).toEqual([]);
   expect(Object.values(redirects!).every((page) => paths.includes(page))).toBe(true);
 });
 
@@ -150,3 +178,21 @@ test('one page stays the default; any other value, or pages without a route, fai
   );
   await expect(runPlugin({pages: 'tag'})).rejects.toThrow(/the spec "shop" has `pages: 'tag'`, which needs a `route`/);
 });
+
+test('a page’s spec holds the components its operations reach and the schemas its tag lists; its store forgets them when released', async () => {
+  const {data} = await runPlugin({route: '/shop/', pages: 'tag'});
+  const components = (route: string) => {
+    const store = new PieceStore(data.get(route)!.pieces as never);
+    const whole = store.whole() as {components: {schemas: Record<string, unknown>}};
+    return {store, whole, schemas: Object.keys(whole.components.schemas)};
+  };
+  expect(components('/shop/pets/').schemas).toEqual(['Pet', 'User']);
+  expect(components('/shop/store/').schemas).toEqual(['Order']);
+  expect(components('/shop/users/').schemas).toEqual([]);
+  const {store, whole} = components('/shop/pets/');
+  store.release();
+  const again = store.whole();
+  expect(again).not.toBe(whole);
+  expect(again).toEqual(whole);
+});
+

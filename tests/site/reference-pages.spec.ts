@@ -94,7 +94,8 @@ test('Next goes to the following page without loading a document, and its sectio
   await waitForHydration(page);
   await page.evaluate(() => ((window as unknown as {sameDocument: boolean}).sameDocument = true));
   await page.getByRole('navigation', {name: 'API reference pages'}).getByRole('link', {name: /Next/}).click();
-  await expect(page).toHaveURL(new RegExp(`${TAG_PAGES[1]}$`));
+  // No hash of the page left behind (Redoc's menu wrote its active item's a task late, onto the new address); the new page's own may come.
+  await expect(page).toHaveURL(new RegExp(`${TAG_PAGES[1]}(#tag/store(/.*)?)?$`));
   expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
   const first = page.locator('.api-content > [data-section-id^="tag/store/operation/"]').first();
   await expect(first.locator('h2')).toBeVisible();

@@ -142,15 +142,29 @@ export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options
   const items = outline.map((item) => new LiveMenuItem(item, undefined, elements));
 
   const scroll = new ScrollService(options);
+  let disposed = false;
+  // Redoc's `history.replace` writes the active item's hash a task later (it is debounced), onto
+  // whatever page is then in the address bar: after a click to another page, that page's. This one
+  // writes it at once, and never once the menu is gone.
+  const replace = (id: string | null, rewriteHistory = false) => {
+    if (disposed || id === null || id === history.currentId) return;
+    const url = window.location.href.split('#')[0] + history.linkForId(id);
+    if (rewriteHistory) window.history.replaceState(null, '', url);
+    else {
+      window.history.pushState(null, '', url);
+      history.emit();
+    }
+  };
+  // Redoc's `replace` is a getter of its prototype (its `bind` decorator): an own property shadows it.
+  const pageHistory = Object.create(history, {replace: {value: replace}}) as typeof history;
   // MenuStore reads the menu tree and nothing else of the spec's store.
-  const menu = new MenuStore({contentItems: items} as unknown as SpecStore, scroll, history);
+  const menu = new MenuStore({contentItems: items} as unknown as SpecStore, scroll, pageHistory);
 
   // Redoc scrolls to a section missing from the page by doing nothing: an item activated while its
   // section is on its way (a click, a link to it) is scrolled to once the section is in, unless a
   // newer click or link came since (the page's own scroll tracking may have activated other items
   // meanwhile: it is made active again), and again once the sections around it have come to life
   // and changed from their estimated heights to their own, if the reader has not scrolled away.
-  let disposed = false;
   let latest = 0;
   const scrollToActive = menu.scrollToActive.bind(menu);
   menu.scrollToActive = () => {

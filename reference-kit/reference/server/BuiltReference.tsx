@@ -26,6 +26,8 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
   } catch (error) {
     throw modelLimitError(error, source) ?? error;
   }
+  // Nothing reads the spec after this render: what it parsed goes, page after page of a large build.
+  specProps.pieces?.release();
   const {styles, html} = rendered;
   return (
     <>

@@ -155,7 +155,10 @@ export class PieceStore {
     return this.pieces.base;
   }
 
-  /** The whole spec, built once from the pieces (those parsed before are reused). */
+  /**
+   * The whole spec, built once from the pieces (those parsed before are reused). A page of a spec
+   * rendered as pages holds the components its base and operations reach, not all of the spec's.
+   */
   whole(): Json {
     if (!this.wholeSpec) {
       const spec = JSON.parse(this.pieces.base) as Record<string, Record<string, Json>>;
@@ -165,12 +168,33 @@ export class PieceStore {
         if (method === '') spec[container]![path] = value !== null && typeof value === 'object' ? {...(value as Json)} : (value as Json);
         else spec[container]![path]![method] = value;
       }
+      const kept = this.pieces.page ? new Set(this.reachedByPage(spec)) : undefined;
       for (const [type, name, bucket, index] of this.pieces.components) {
+        if (kept && !kept.has(`${type}/${name}`)) continue;
         spec.components![type]![name] = this.parse(`${type}/${name}`, [bucket, index]) as Json;
       }
       this.wholeSpec = spec;
     }
     return this.wholeSpec;
+  }
+
+  /**
+   * Forgets every piece it parsed and every bundle it read: the server's render of a page calls it
+   * when done, so that a build of many pages does not keep each page's spec.
+   */
+  release(): void {
+    this.parsed.clear();
+    this.named.clear();
+    this.bundles.clear();
+    this.wholeSpec = undefined;
+    this.baseSpec = undefined;
+  }
+
+  /** The components a page's base and operations name, and the schemas its tags list (`x-tags`). */
+  private reachedByPage(spec: Record<string, unknown>): string[] {
+    const tags = Array.isArray(spec.tags) ? (spec.tags as {name?: unknown}[]) : [];
+    const texts = [this.pieces.base, ...this.pieces.operations.map(([, , , bucket, index]) => this.text([bucket, index]))];
+    return this.reached(texts, tags.flatMap((tag) => (typeof tag?.name === 'string' ? this.tagged(tag.name) : [])));
   }
 
   /** A path item's fields other than its operations (the whole item when it is a `$ref`). */

@@ -7,6 +7,8 @@ import React, {useEffect} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import PaginatorNavLink from '@theme/PaginatorNavLink';
+import clsx from 'clsx';
+import styles from './styles.module.css';
 import type {OutlineItem, ReferencePagesMeta} from '../../reference/shared/specData';
 
 /** The entry of `sections` (ids of sections) that holds the section `id`: itself, or one it is under. */
@@ -22,7 +24,7 @@ export function holderOf<T>(id: string, sections: Record<string, T>): T | undefi
 export function PagesTrail({pages}: {pages: ReferencePagesMeta}): React.ReactElement | null {
   if (pages.redirects) return null;
   return (
-    <nav className="container padding-top--md" aria-label="Breadcrumbs">
+    <nav className={clsx('container padding-top--md', styles.trail)} aria-label="Breadcrumbs">
       <ul className="breadcrumbs">
         <li className="breadcrumbs__item">
           <Link className="breadcrumbs__link" to={pages.overview.permalink}>
@@ -30,7 +32,7 @@ export function PagesTrail({pages}: {pages: ReferencePagesMeta}): React.ReactEle
           </Link>
         </li>
         <li className="breadcrumbs__item breadcrumbs__item--active">
-          <span className="breadcrumbs__link" aria-current="page">
+          <span className={clsx('breadcrumbs__link', styles.currentCrumb)} aria-current="page">
             {pages.current}
           </span>
         </li>
