@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
+import {TALLEST_LAYOUT} from '../../reference-kit/reference/server/sectionEstimates';
 import {expect, test} from '@playwright/test';
 import {parseYaml} from '@redocly/openapi-core';
 import {AppStore, ExampleModel, RedocNormalizedOptions, SchemaModel, type ContentItemModel} from 'redoc';
@@ -195,4 +196,12 @@ test("the render keeps no section's models once its HTML is written: the page ho
   // The store is still in use (the page's menu); what its sections rendered is not.
   expect(store.menu.flatItems.length).toBeGreaterThan(20);
   expect(await liveInstances({SchemaModel, ExampleModel})).toEqual(before);
+});
+
+test("the render estimates the page's height, taller on a phone's one column than at 1,280 px, far within what Chromium lays out", () => {
+  const {rendered} = render(petStore());
+  const {phone, laptop} = rendered.estimatedHeight;
+  expect(laptop).toBeGreaterThan(10_000);
+  expect(phone).toBeGreaterThan(1.5 * laptop);
+  expect(phone).toBeLessThan(TALLEST_LAYOUT / 100);
 });

@@ -1,6 +1,14 @@
 /** How the server hands the sections their estimated heights (reference-kit/reference/server/sectionEstimates.ts), on made-up estimates. */
 import {expect, test} from '@playwright/test';
-import {aheadRoom, sectionHeightAttributes, type SectionEstimate, type SectionEstimateProps} from '../../reference-kit/reference/server/sectionEstimates';
+import {
+  aheadRoom,
+  estimatedPageHeight,
+  sectionHeightAttributes,
+  tallPageWarning,
+  TALLEST_LAYOUT,
+  type SectionEstimate,
+  type SectionEstimateProps,
+} from '../../reference-kit/reference/server/sectionEstimates';
 import {AHEAD_PROPS, ATTR, PROP, SECTIONS_PER_STEP} from '../../reference-kit/reference/shared/contract';
 
 const widths = {phone: {oneColumn: 3, middle: 3, right: 3}, laptop: {oneColumn: 1, middle: 1.9, right: 3}};
@@ -129,3 +137,25 @@ test('the room held for sections not yet in the page: what they will hold in one
   expect(steps).toHaveLength(Math.ceil(70 / SECTIONS_PER_STEP) - 1);
   steps.forEach((step, index) => check(step, ahead.slice((index + 1) * SECTIONS_PER_STEP)));
 });
+
+test("a page's estimated height adds its sections' as the held sections' CSS does: panels stacked in one column, the taller of them in two", () => {
+  const two = [
+    {middleFixed: 100, middleWrapped: 10, rightFixed: 300, rightWrapped: 0, oneColumnPadding: 20},
+    {middleFixed: 50, middleWrapped: 100, rightFixed: 10, rightWrapped: 5, oneColumnPadding: 0},
+  ];
+  // One column: 100 + 300 + 20 + (10 + 0) * 3, then 50 + 10 + 0 + (100 + 5) * 3.
+  expect(estimatedPageHeight(two, widths.phone, 1)).toBe(450 + 375);
+  // Two: max(100 + 10 * 1.9, 300), then max(50 + 100 * 1.9, 10 + 5 * 3).
+  expect(estimatedPageHeight(two, widths.laptop, 2)).toBeCloseTo(300 + 240);
+});
+
+test('a reference taller than Chromium lays out gets a warning with its heights and the option that fixes it; one that fits, none', () => {
+  expect(tallPageWarning({phone: TALLEST_LAYOUT, laptop: 1_000_000}, 'openapi/graph.json', false)).toBeUndefined();
+  const warning = tallPageWarning({phone: 58_000_000.4, laptop: 21_000_000}, 'openapi/graph.json', false);
+  expect(warning).toBe(
+    'reference-kit: the reference of openapi/graph.json is about 58,000,000 px tall on a phone (412 px wide) and 21,000,000 px at 1,280 px, ' +
+      "past the 33,554,432 px Chromium lays out: the sections past that point show as empty space, and links to them land there. Render it as pages, a page per tag: set `pages: 'tag'` on its entry in the kit's `specs`.",
+  );
+  expect(tallPageWarning({phone: 40_000_000, laptop: 20_000_000}, 'openapi/graph.json', true)).toMatch(/Split its largest tag into several tags\.$/);
+});
+

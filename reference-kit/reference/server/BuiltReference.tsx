@@ -10,6 +10,7 @@
  */
 import React from 'react';
 import {renderReference} from './renderReference';
+import {tallPageWarning} from './sectionEstimates';
 import {useRedocStore} from '../shared/useRedocStore';
 import {referenceClassName, type BuiltReferenceProps} from '../shared/specData';
 import {ATTR, CLASS} from '../shared/contract';
@@ -28,6 +29,8 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
   }
   // Nothing reads the spec after this render: what it parsed goes, page after page of a large build.
   specProps.pieces?.release();
+  const warning = tallPageWarning(rendered.estimatedHeight, source, specProps.pages !== undefined);
+  if (warning) console.warn(`[WARNING] ${warning}`);
   const {styles, html} = rendered;
   return (
     <>

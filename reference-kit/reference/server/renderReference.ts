@@ -29,7 +29,7 @@ import {modeCss} from './modeCss';
 import {liveStateCss} from './stateCss';
 import {withClassNames} from './classNames';
 import {FULL_SECTIONS_HTML_BUDGET, NOSCRIPT_PART_SIZE, SectionStub} from './sectionStubs';
-import {aheadRoom, sectionEstimate, sectionFeatures, sectionHeightAttributes} from './sectionEstimates';
+import {aheadRoom, estimatedPageHeight, sectionEstimate, sectionFeatures, sectionHeightAttributes} from './sectionEstimates';
 
 const h = React.createElement;
 
@@ -65,6 +65,8 @@ export interface RenderedReference {
     heights: string;
     heightsKey: string;
   };
+  /** The page's estimated height, in pixels, on a phone (412 px, one column) and at 1,280 px. */
+  estimatedHeight: {phone: number; laptop: number};
 }
 
 export interface RenderOptions {
@@ -162,6 +164,10 @@ export function renderReference(
     const css = modeCss({lightNames: names.light, lightSheet: sheets.light.getStyleTags(), darkNames: names.dark, darkSheet: sheets.dark.getStyleTags()});
     return {
       html,
+      estimatedHeight: {
+        phone: estimatedPageHeight(estimates, textWidthFactors(light, 412), 1),
+        laptop: estimatedPageHeight(estimates, textWidthFactors(light, 1280), 2),
+      },
       styles: {
         light: css.light,
         classNames: css.classNames,

@@ -369,3 +369,35 @@ function hash(text: string): string {
   }
   return value.toString(36);
 }
+
+/** The tallest layout Chromium makes: past it, a page's content is not laid out (LayoutUnit's range, 2^25 px). */
+export const TALLEST_LAYOUT = 33_554_432;
+
+/**
+ * A page's estimated height from its sections' estimates, as the held sections' CSS computes each
+ * (../shared/heldCss.ts): in one column, the panels one above the other; in two, the taller.
+ */
+export function estimatedPageHeight(estimates: EstimateNumbers[], factors: TextWidthFactors, columns: 1 | 2): number {
+  return estimates.reduce((sum, estimate) => {
+    if (columns === 1) {
+      return sum + estimate.middleFixed + estimate.rightFixed + estimate.oneColumnPadding + (estimate.middleWrapped + estimate.rightWrapped) * factors.oneColumn;
+    }
+    return sum + Math.max(estimate.middleFixed + estimate.middleWrapped * factors.middle, estimate.rightFixed + estimate.rightWrapped * factors.right);
+  }, 0);
+}
+
+/**
+ * The build's warning for a reference taller than Chromium lays out, at a phone's width or a
+ * laptop's, with what to do; undefined when it fits.
+ */
+export function tallPageWarning(heights: {phone: number; laptop: number}, source: string, asPages: boolean): string | undefined {
+  if (heights.phone <= TALLEST_LAYOUT && heights.laptop <= TALLEST_LAYOUT) return undefined;
+  const px = (value: number) => `${Math.round(value).toLocaleString('en-US')} px`;
+  const fix = asPages
+    ? 'Split its largest tag into several tags.'
+    : "Render it as pages, a page per tag: set `pages: 'tag'` on its entry in the kit's `specs`.";
+  return (
+    `reference-kit: the reference of ${source} is about ${px(heights.phone)} tall on a phone (412 px wide) and ${px(heights.laptop)} at 1,280 px, ` +
+    `past the ${px(TALLEST_LAYOUT)} Chromium lays out: the sections past that point show as empty space, and links to them land there. ${fix}`
+  );
+}
