@@ -192,4 +192,22 @@ function markdownText(/** @type {string} */ text) {
     .replace(/&/g, '&amp;');
 }
 
-module.exports = {resolvePages, pageGroups, pageBase, overviewBase, markdownText};
+/**
+ * A description's first paragraph as plain text, for a page's meta description (and the search
+ * index that reads it): links as their text, no markup, at most 300 characters.
+ * @param {unknown} markdown
+ */
+function summaryText(markdown) {
+  if (typeof markdown !== 'string') return '';
+  const paragraph = markdown.trim().split(/\n\s*\n/)[0] ?? '';
+  const text = paragraph
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, '')
+    .replace(/^\s{0,3}(#{1,6}|>)\s*/gm, '')
+    .replace(/[*`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 300 ? `${text.slice(0, 299).trimEnd()}…` : text;
+}
+
+module.exports = {resolvePages, pageGroups, pageBase, overviewBase, markdownText, summaryText};

@@ -34,7 +34,7 @@ const {bucketTexts, splitSpec} = require('./specPieces');
 const logger = require('@docusaurus/logger');
 const {skippedSamplesWarning, withRequestSamples} = require('./requestSamples');
 const {recordServerOrigins} = require('./serverOrigins');
-const {overviewBase, pageBase, pageGroups, resolvePages} = require('./referencePages');
+const {overviewBase, pageBase, pageGroups, resolvePages, summaryText} = require('./referencePages');
 
 /**
  * The name of a large spec's text file of pieces: `dataModules` writes it, and the spec's webpack
@@ -157,7 +157,7 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
     ...referenceMeta(copy(), rest.url, {disableSearch: true}),
     summary: {
       title: spec.info?.title ?? '',
-      description: spec.info?.description ?? '',
+      description: summaryText(spec.info?.description),
       hasLogo: Boolean(spec.info?.['x-logo']),
     },
   };
@@ -309,7 +309,6 @@ function pagesOfSpec(split, spec, plan, routePath, shared) {
       }
     };
     map(outline);
-    const tagDescription = typeof page.tag?.description === 'string' ? page.tag.description.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ') ?? '' : '';
     return {
       permalink: link.permalink,
       name: page.slug,
@@ -321,7 +320,7 @@ function pagesOfSpec(split, spec, plan, routePath, shared) {
         outline,
         summary: {
           title: apiTitle ? `${page.title} · ${apiTitle}` : page.title,
-          description: tagDescription.slice(0, 300) || `The operations of ${page.title}${apiTitle ? ` in ${apiTitle}` : ''}.`,
+          description: summaryText(page.tag?.description) || `The operations of ${page.title}${apiTitle ? ` in ${apiTitle}` : ''}.`,
           hasLogo,
         },
         pages: {overview, current: page.title, previous: position === 0 ? overview : links[position - 1], next: links[position + 1]},
@@ -337,7 +336,7 @@ function pagesOfSpec(split, spec, plan, routePath, shared) {
     meta: {
       ...shared,
       ...referenceMeta(pageSpec(overviewSpec, []), /** @type {any} */ (shared).url, {disableSearch: true}),
-      summary: {title: apiTitle, description: typeof base.info?.description === 'string' ? base.info.description : '', hasLogo},
+      summary: {title: apiTitle, description: summaryText(base.info?.description), hasLogo},
       pages: {overview, current: overview.title, next: links[0], redirects},
     },
   };

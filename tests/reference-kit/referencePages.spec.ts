@@ -41,7 +41,7 @@ const SPEC = {
   info: {title: 'Shop', version: '1.0.0', description: 'The shop.', contact: {email: 'shop@example.com'}},
   'x-tagGroups': [{name: 'All', tags: ['Store', 'Pets']}],
   tags: [
-    {name: 'Pets', description: 'Everything about pets.\n\nMore about them.'},
+    {name: 'Pets', description: 'Everything about **pets**, see [the `Pet` schema](#tag/Pets).\n\nMore about them.'},
     {name: 'Store', 'x-displayName': 'The store'},
     {name: 'Notes', description: 'A tag with no operation.'},
   ],
@@ -129,7 +129,7 @@ test('an overview and a page per tag, in the menu’s order, then the untagged o
 
   // Titles and descriptions of their own; the API's details stay on the overview.
   expect(store.meta.summary.title).toBe('The store · Shop');
-  expect(data.get('/shop/pets/')!.meta.summary.description).toBe('Everything about pets.');
+  expect(data.get('/shop/pets/')!.meta.summary.description).toBe('Everything about pets, see the Pet schema.');
   const pageBase = JSON.parse(store.pieces.base);
   expect(pageBase.info).toEqual({title: 'Shop', version: '1.0.0'});
   expect(pageBase.tags).toEqual([{name: 'Store', 'x-displayName': 'The store'}]);

@@ -8,6 +8,7 @@ import type {IndexedDocument} from '../../plugins/api-search';
 import {switchToDark} from '../support/colourMode';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 import {MODEL_TAGS} from '../openapi/expectations';
+import {referencePagesRoutes} from '../support/routes';
 import {collectPageProblems, waitForHydration} from '../support/pageErrors';
 
 /** How long an API page may take to render after a client-side navigation on a loaded 2-core machine. */
@@ -393,6 +394,18 @@ base.describe('the built search files (Node)', () => {
       expect(page.filter((doc) => doc.type === 1 || doc.type === 4), route).toEqual([]);
       expect(page.every((doc) => !doc.h), route).toBe(true);
     }
+  });
+
+  base('indexes the pages of the spec rendered as pages by their titles and descriptions, as plain text', async () => {
+    const documents = await readSearchIndex();
+    for (const route of referencePagesRoutes) {
+      const titles = documents.filter((doc) => doc.u === route && doc.type === 0).map((doc) => doc.t);
+      expect(titles, route).toHaveLength(1);
+      const descriptions = documents.filter((doc) => doc.u === route && doc.type === 2).map((doc) => doc.t);
+      expect(descriptions.length, route).toBeGreaterThan(0);
+      expect(descriptions.join(' '), route).not.toMatch(/[*`]/);
+    }
+    expect(documents.find((doc) => doc.u === referencePagesRoutes[1] && doc.type === 0)?.t).toMatch(/^pet · /);
   });
 
   base('the search code asks for the index file by its cache key', async () => {

@@ -8,15 +8,16 @@ import fs from 'fs';
 import type {SpecPieces} from '../../lib/specPieces';
 import {bundlesInFile, piecesOf} from '../shared/pieceStore';
 
-/** `files`: each text file's path and, for each bundle in it, the lengths of its pieces. */
+/**
+ * `files`: each text file's path and, for each bundle in it, the lengths of its pieces. A file is
+ * read each time a render first needs a bundle in it, and not kept: the render's store keeps the
+ * bundle until the page is rendered (`PieceStore.release`), and a build of many pages does not hold
+ * every file of a large spec (request samples included) to the end.
+ */
 export function readBuckets(files: [path: string, lengths: number[][]][]): Pick<SpecPieces, 'buckets'> {
-  const texts: string[][] = [];
   return {
-    buckets: files.flatMap(([file, lengths], index) =>
-      lengths.map((pieces, inFile) => () => {
-        texts[index] ??= bundlesInFile(fs.readFileSync(file, 'utf8'), lengths);
-        return piecesOf(texts[index]![inFile]!, pieces);
-      }),
+    buckets: files.flatMap(([file, lengths]) =>
+      lengths.map((pieces, inFile) => () => piecesOf(bundlesInFile(fs.readFileSync(file, 'utf8'), lengths)[inFile]!, pieces)),
     ),
   };
 }

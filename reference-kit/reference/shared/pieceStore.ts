@@ -188,6 +188,7 @@ export class PieceStore {
     this.bundles.clear();
     this.wholeSpec = undefined;
     this.baseSpec = undefined;
+    this.index = undefined;
   }
 
   /** The components a page's base and operations name, and the schemas its tags list (`x-tags`). */
