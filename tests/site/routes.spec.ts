@@ -26,7 +26,10 @@ const SPEC_MARKERS = ['findPetsByStatus', 'subscribeToOrderUpdates', 'orderInPro
 // top of a docs page's scripts and styles, and the benchmark's figures it renders as data (its
 // table and the figures in its prose, src/data/benchmark.ts); 175, not 170, with the section on
 // trying operations and request samples, its pictures and what an API must answer for CORS (kit 1.3.0).
-const CEILING_KB = {home: 116, examples: 113, docs: 163, guide: 175};
+// All four +1 KB (guide +3) with the pet store as pages (kit 1.5.0): Docusaurus 2 writes every route,
+// its component and its chunks into every page's main bundle, and the example adds four routes
+// (163.7 KB measured on a docs page); the guide also gained its section on pages (177.6 KB).
+const CEILING_KB = {home: 117, examples: 114, docs: 164, guide: 178};
 const GUIDE = '/docs/guides/fast-accessible-reference-pages';
 const ceilingFor = (route: string) =>
   route === '/' ? CEILING_KB.home : route === '/examples/' ? CEILING_KB.examples : route === GUIDE ? CEILING_KB.guide : CEILING_KB.docs;
