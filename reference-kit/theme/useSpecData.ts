@@ -28,9 +28,8 @@ export function registerSpecData(id: string, meta: SpecDataMeta, specPieces: Spe
   return data;
 }
 
-/** An object that stands for the document `parse` returns (which parses it once and keeps it), parsed when a property is first read. */
-function parsedWhenRead(parse: () => object): object {
-  const document = parse;
+/** An object that stands for what `document` returns (which parses the spec once and keeps it), parsed when a property is first read. */
+function parsedWhenRead(document: () => object): object {
   return new Proxy(
     {},
     {
