@@ -28,9 +28,12 @@ const {recordHeadings} = require('./descriptionHeadings');
 const {outlineOf} = require('./outline');
 const {checkNamedSchemas} = require('./modelLimits');
 const {escapeRegExp} = require('./escapeRegExp');
+const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const {bucketTexts, splitSpec} = require('./specPieces');
+const {stringifyYaml} = require('@redocly/openapi-core');
+const {capHeapGrowth} = require('./buildHeap');
 const logger = require('@docusaurus/logger');
 const {skippedSamplesWarning, withRequestSamples} = require('./requestSamples');
 const {recordServerOrigins} = require('./serverOrigins');
@@ -55,6 +58,21 @@ function specPiecesFiles(id) {
   const [before, after] = specPiecesFileName(id, '\0').split('\0');
   return new RegExp(`[\\\\/]${escapeRegExp(before)}\\d+${escapeRegExp(after)}$`);
 }
+
+/**
+ * Where a production build's text file of pieces is written, under the output: named as webpack
+ * named them before the plugin wrote them itself (`[name].[contenthash:8][ext]`), so that a host
+ * may cache it for good. Webpack read all of them into the client's compilation and held them to
+ * the end of the build: 127 MB for Microsoft Graph (CHANGELOG, 1.5.0).
+ * @param {string} name
+ * @param {string} text
+ */
+function builtPiecesFile(name, text) {
+  const hash = crypto.createHash('sha256').update(text).digest('hex').slice(0, 8);
+  return `assets/spec/${name.replace(/\.txt$/, `.${hash}.txt`)}`;
+}
+
+/** @typedef {{from: string; to: string}} PiecesFile A text file of pieces written by `createData`, and its path under the build's output. */
 
 /** @typedef {import('docusaurus-plugin-redoc').PluginOptions} PluginOptions */
 /** @typedef {import('@docusaurus/types').LoadContext} LoadContext */
@@ -141,11 +159,14 @@ const SERVER_PIECE_FILES = path.join(__dirname, '../reference/server/pieceFiles.
  * @param {(name: string, source: string) => Promise<string>} createData Writes a module, returns its path.
  * @param {{routePath: string} | undefined} pages For a spec rendered as pages (./referencePages.js):
  *   the route of its overview, under which each page has its own.
- * @returns {Promise<{dataModule: string; piecesModules: {server: string; client: string}; pageModules: {permalink: string; name: string; source: string}[]}>}
+ * @param {{baseUrl: string} | undefined} built In a production build: the site's base URL, under
+ *   which the build's output gets a large spec's text files of pieces from the plugin, not webpack.
+ * @returns {Promise<{dataModule: string; piecesModules: {server: string; client: string}; pageModules: {permalink: string; name: string; source: string}[]; piecesFiles: PiecesFile[]}>}
  *   The data module's source; the paths of the modules of its bundles (`@redoc-spec-pieces/<id>`),
- *   for each build; with pages, each page's data module (the overview first).
+ *   for each build; with pages, each page's data module (the overview first); in a production
+ *   build, the text files of pieces to put in its output.
  */
-async function dataModules(id, data, source, ignoreNamedSchemas, samples, createData, pages) {
+async function dataModules(id, data, source, ignoreNamedSchemas, samples, createData, pages, built) {
   const {spec, ...rest} = data;
   // Redoc's parser edits the spec it is given (it adds the security section to the description):
   // each store below gets a copy, the browser's the data untouched.
@@ -189,6 +210,8 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
   const shared = `JSON.parse(${literal({components: componentPlaces, derived: split.derived, tagged: split.tagged})})`;
   /** @type {{server: string; client: string}} */
   let piecesModules;
+  /** @type {PiecesFile[]} */
+  let piecesFiles = [];
   if (buckets.reduce((size, texts) => texts.reduce((sum, text) => sum + text.length, size), 0) > FETCHED_PIECES_SIZE) {
     // Whole bundles to a file, in order: the bundles' numbers stay those of the places above.
     const files = bucketTexts(buckets.map((texts) => texts.join('')), FETCHED_FILE_SIZE);
@@ -196,15 +219,23 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
     const lengths = files.buckets.map(() => []);
     files.places.forEach(([file], bucket) => lengths[file]?.push((buckets[bucket] ?? []).map((text) => text.length)));
     const entries = await Promise.all(
-      files.buckets.map(async (texts, index) => ({file: await createData(specPiecesFileName(id, index), PIECES_FILE_HEADER + texts.join('')), lengths: lengths[index]})),
+      files.buckets.map(async (texts, index) => {
+        const name = specPiecesFileName(id, index);
+        const text = PIECES_FILE_HEADER + texts.join('');
+        return {file: await createData(name, text), lengths: lengths[index], built: built && builtPiecesFile(name, text)};
+      }),
     );
+    piecesFiles = entries.flatMap(({file, built: output}) => (output ? [{from: file, to: output}] : []));
     const lengthsLiteral = (/** @type {number} */ index) => `JSON.parse(${JSON.stringify(JSON.stringify(entries[index]?.lengths))})`;
+    // A build's files are the plugin's to write (`postBuild`); the dev server serves them through webpack.
+    const fileUrl = (/** @type {{file: string; built: string | undefined}} */ {file, built: output}, /** @type {number} */ index) =>
+      output && built ? `const file${index} = ${JSON.stringify(built.baseUrl + output)};\n` : `import file${index} from ${JSON.stringify(file)};\n`;
     piecesModules = {
       // The browser fetches the files (their URLs are what the imports give); the server reads them.
       client: await createData(
         `spec-pieces-${id}.client.js`,
         `import {fetchedBuckets} from '@theme/useSpecData';\n` +
-          entries.map(({file}, index) => `import file${index} from ${JSON.stringify(file)};\n`).join('') +
+          entries.map(fileUrl).join('') +
           `export default Object.assign(fetchedBuckets([\n${entries.map((_, index) => `[file${index}, ${lengthsLiteral(index)}]`).join(',\n')}\n]), ${shared});\n`,
       ),
       server: await createData(
@@ -243,7 +274,7 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
       pageModules.push({permalink: page.permalink, name: page.name, source: moduleSource(`${id}/${page.name}`, page.meta, piecesOf(page.base, page.operations, true))});
     }
   }
-  return {dataModule, piecesModules, pageModules};
+  return {dataModule, piecesModules, pageModules, piecesFiles};
 }
 
 /**
@@ -259,7 +290,11 @@ function referenceMeta(spec, url, options) {
   const descriptionHeadings = recordHeadings(() => {
     store = new AppStore(spec, url, options);
   });
-  return {descriptionHeadings, outline: outlineOf(/** @type {AppStore} */ (store))};
+  const outline = outlineOf(/** @type {AppStore} */ (store));
+  // Redoc's menu listens to its history, one object for the whole process: a store not disposed
+  // stays, with its spec, to the end of the build (478 of them for Microsoft Graph as pages).
+  store?.dispose();
+  return {descriptionHeadings, outline};
 }
 
 /**
@@ -363,6 +398,13 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [],
   let piecesModules;
   /** @type {any} The plugin's loaded content, which Docusaurus keeps until the build ends. */
   let loadedContent;
+  /** @type {string | undefined} In a build, the download's text, for `postBuild` to write. */
+  let downloadText;
+  /** @type {PiecesFile[]} In a build, a large spec's text files of pieces, for `postBuild` to write. */
+  let piecesFiles = [];
+  // `docusaurus build` sets it before it loads any plugin; `docusaurus start` sets 'development'.
+  const built = process.env.NODE_ENV === 'production' ? {baseUrl: context.baseUrl} : undefined;
+  if (built) capHeapGrowth();
 
   return {
     ...plugin,
@@ -396,8 +438,9 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [],
       if (kitTryIt) recordServerOrigins(context, specData.spec, base);
       const data = kitTryIt ? {...specData, tryIt: kitTryIt} : specData;
       if (pages && !route) throw new Error(`reference-kit: the spec "${id}" has \`pages: '${pages}'\`, which needs a \`route\` for its pages to be under.`);
-      const modules = await dataModules(id, data, source, kitIgnoreNamedSchemas, samples, args.actions.createData, pages && route && {routePath: route.path});
+      const modules = await dataModules(id, data, source, kitIgnoreNamedSchemas, samples, args.actions.createData, pages && route && {routePath: route.path}, built);
       piecesModules = modules.piecesModules;
+      piecesFiles = modules.piecesFiles;
       dataModulePath = await args.actions.createData(`spec-data-${id}.js`, modules.dataModule);
       if (route && !pages) args.actions.addRoute({...route, modules: {...route.modules, specProps: dataModulePath}});
       // A spec as pages: the overview at the spec's route, each page under it.
@@ -409,21 +452,35 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [],
     /** @param {unknown} config @param {boolean} isServer */
     configureWebpack(config, isServer) {
       // The content holds the spec twice, as bundled and as converted for Redoc, both kept until the
-      // build ends. Only the bundled one is read after this (the plugin's postBuild writes it as the
-      // download), and every plugin's contentLoaded has run by now: the converted one, now in the
-      // data modules, can go, which lowers the build's peak by the size of a large spec's model.
-      if (loadedContent?.bundle) delete loadedContent.converted;
+      // build ends, and every plugin's contentLoaded has run by now. The converted one is in the data
+      // modules; the bundled one is only the download, whose text is a fraction of its objects'
+      // size (Microsoft Graph's: 20 MB against about 85 MB of heap). Both can go.
+      if (built && download && loadedContent?.bundle) {
+        downloadText = DOWNLOAD_HEADER + stringifyYaml(loadedContent.bundle);
+        delete loadedContent.bundle;
+      }
+      if (loadedContent?.bundle || downloadText !== undefined) delete loadedContent.converted;
       if (!dataModulePath || !piecesModules) return {};
       const pieces = isServer ? piecesModules.server : piecesModules.client;
       return {
         resolve: {alias: {[specDataModule(id)]: dataModulePath, [specPiecesModule(id)]: pieces}},
-        // A large spec's pieces, a file the browser fetches (its URL is what the module imports).
+        // Under `npm start`, a large spec's pieces, a file the browser fetches (its URL is what the
+        // module imports); a build's are written by `postBuild` and imported by no module.
         module: {rules: [{test: specPiecesFiles(id), type: 'asset/resource', generator: {filename: 'assets/spec/[name].[contenthash:8][ext]'}}]},
       };
     },
     /** @param {Parameters<NonNullable<RedocPlugin['postBuild']>>[0]} props */
     async postBuild(props) {
-      await plugin.postBuild?.(props);
+      if (download && downloadText !== undefined) {
+        fs.mkdirSync(path.dirname(path.join(props.outDir, download)), {recursive: true});
+        fs.writeFileSync(path.join(props.outDir, download), downloadText);
+      } else {
+        await plugin.postBuild?.(props);
+      }
+      for (const {from, to} of piecesFiles) {
+        fs.mkdirSync(path.dirname(path.join(props.outDir, to)), {recursive: true});
+        fs.copyFileSync(from, path.join(props.outDir, to));
+      }
       // The download starts with a comment line, so that it cannot run as a script (`DOWNLOAD_HEADER`).
       const file = download && path.join(context.outDir, download);
       if (!file || !fs.existsSync(file)) return;

@@ -8,8 +8,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {createRequire} from 'node:module';
-import {MarkdownRenderer} from 'redoc';
+import {AppStore, MarkdownRenderer, MenuStore} from 'redoc';
 import {PieceStore} from '../../reference-kit/reference/shared/pieceStore';
+import {liveInstances} from '../../scripts/liveInstances';
 import {expect, test} from '@playwright/test';
 
 interface Plugin {
@@ -199,3 +200,9 @@ test('a page’s spec holds the components its operations reach and the schemas 
   expect(again).toEqual(whole);
 });
 
+test('the plugin keeps none of the stores it reads outlines from: Redoc’s menu, subscribed to a history the whole process shares, goes with its store', async () => {
+  const before = await liveInstances({AppStore, MenuStore});
+  const {routes} = await runPlugin({route: '/shop/', pages: 'tag'});
+  expect(routes.length).toBeGreaterThan(3);
+  expect(await liveInstances({AppStore, MenuStore})).toEqual(before);
+});

@@ -27,7 +27,10 @@ export default function BuiltReference({specProps, optionsOverrides, className}:
   } catch (error) {
     throw modelLimitError(error, source) ?? error;
   }
-  // Nothing reads the spec after this render: what it parsed goes, page after page of a large build.
+  // Nothing reads the spec or the store after this render: what they hold goes, page after page of a
+  // large build. The store's effects, which dispose of it in the browser, do not run on the server,
+  // and Redoc's menu stays subscribed to its history, one object for the whole process, until then.
+  store.dispose();
   specProps.pieces?.release();
   const warning = tallPageWarning(rendered.estimatedHeight, source, specProps.pages !== undefined);
   if (warning) console.warn(`[WARNING] ${warning}`);
