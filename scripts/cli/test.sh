@@ -17,9 +17,21 @@ if [ "$#" -gt 0 ]; then
 fi
 # The site tests first, then the tests that run webpack themselves, then those that install and build
 # a reader's site, so none of them share the CPU.
+# Each project's output is kept, and its summary of failed and flaky tests printed again at the end:
+# a CI log cut to its tail still names them.
+mkdir -p test-results
 status=0
-npx playwright test --project=site || status=$?
-npx playwright test --project=build || status=$?
+run_project() {
+  local code=0
+  npx playwright test --project="$1" 2>&1 | tee "test-results/$1.log" || code=$?
+  [ "$code" -eq 0 ] || status=$code
+}
+run_project site
+run_project build
 # A reader's site, made from the Installation page and changed by the other pages' code blocks.
-npx playwright test --project=reader || status=$?
+run_project reader
+for project in site build reader; do
+  echo "== $project: $(grep -E '^  [0-9]+ (passed|failed|flaky|skipped)' "test-results/$project.log" | tr -s ' ' | paste -sd ',' -)"
+  sed -n '/^  [0-9]* \(failed\|flaky\)$/,/^  [0-9]* passed/p' "test-results/$project.log"
+done
 exit "$status"
