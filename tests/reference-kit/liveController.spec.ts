@@ -11,19 +11,19 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import {expect, test} from '@playwright/test';
 import {parseYaml} from '@redocly/openapi-core';
-import {AppStore} from 'redoc';
+import {AppStore, RedocNormalizedOptions} from 'redoc';
 import {renderReference} from '../../reference-kit/reference/server/renderReference';
 import {startLiveReference, sectionsOf, type LiveControllerOptions} from '../../reference-kit/reference/browser/liveController';
 import {ATTR, CLASS, SELECTOR} from '../../reference-kit/reference/shared/contract';
 import {outlineOf, type OutlineItem} from '../../reference-kit/lib/outline';
-import type {MenuPage} from '../../reference-kit/reference/browser/liveMenu';
+import {startLiveMenu, type MenuPage} from '../../reference-kit/reference/browser/liveMenu';
 import {REPO_ROOT} from '../../scripts/repoRoot';
 
 const redocRequire = createRequire(require.resolve('redoc/package.json'));
 const {JSDOM} = redocRequire('jsdom') as typeof import('jsdom');
 
 /** The globals the kit's browser code uses, from a jsdom window. */
-const GLOBALS = ['window', 'document', 'requestAnimationFrame', 'cancelAnimationFrame', 'getComputedStyle', 'CSS'] as const;
+const GLOBALS = ['window', 'document', 'requestAnimationFrame', 'cancelAnimationFrame', 'getComputedStyle', 'CSS', 'Element', 'HTMLElement'] as const;
 
 /** The pet store's page as the build writes it, with a small budget: short sections wait in noscript elements. */
 function petStorePage(): {html: string; outline: OutlineItem[]} {
@@ -52,9 +52,9 @@ interface Recorded {
 const framesBetweenTests: FrameRequestCallback[] = [];
 
 /** Starts the controller on the page in a fresh window (scripts on: noscript content is text, as in a browser). */
-function start(html: string, outline: OutlineItem[], overrides: Partial<LiveControllerOptions> = {}) {
+function start(html: string, outline: OutlineItem[], overrides: Partial<LiveControllerOptions> = {}, url?: string) {
   // Scripts on: the parser reads noscript content as text, as a browser running scripts does (the page holds no script).
-  const {window} = new JSDOM(html, {runScripts: 'dangerously', pretendToBeVisual: true});
+  const {window} = new JSDOM(html, {runScripts: 'dangerously', pretendToBeVisual: true, ...(url && {url})});
   const scope = globalThis as Record<string, unknown>;
   const saved = GLOBALS.map((name) => [name, scope[name]] as const);
   Object.assign(scope, {
@@ -65,6 +65,8 @@ function start(html: string, outline: OutlineItem[], overrides: Partial<LiveCont
     requestAnimationFrame: (callback: FrameRequestCallback) => setTimeout(() => (scope.window ? callback(performance.now()) : framesBetweenTests.push(callback)), 16),
     cancelAnimationFrame: (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle),
     getComputedStyle: window.getComputedStyle.bind(window),
+    Element: window.Element,
+    HTMLElement: window.HTMLElement,
     // jsdom has no CSS.escape; the kit escapes ids for attribute selectors in double quotes.
     CSS: {escape: (value: string) => value.replace(/["\\]/g, '\\$&')},
   });
@@ -218,6 +220,33 @@ test('once stopped, nothing more comes to life and no section goes in', async ()
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(recorded.live).toEqual([]);
     expect(root.querySelectorAll(SELECTOR.sections).length).toBeLessThan(sectionIds.length);
+  } finally {
+    restore();
+  }
+});
+
+test("the menu writes its active item's hash onto its own page's address, and not onto the next page's while it is still shown", async () => {
+  const {window, document, root, restore} = start(
+    page.html,
+    page.outline,
+    {
+      // The kit's own menu, on this page's HTML (the other tests record the call instead).
+      startMenu: (menuPage) => startLiveMenu(globalThis.document.querySelector<HTMLElement>(`[${ATTR.reference}]`)!, page.outline, new RedocNormalizedOptions({}), menuPage),
+    },
+    'http://127.0.0.1/reference/pet/',
+  );
+  try {
+    // jsdom lays nothing out and has no scrolling into view.
+    window.HTMLElement.prototype.scrollIntoView = () => undefined;
+    await until(() => root.querySelectorAll(SELECTOR.sections).length === sectionIds.length, 'the sections ahead');
+    const click = (id: string) => root.querySelector<HTMLElement>(`${SELECTOR.menuItems}[${ATTR.menuItem}="${id}"]`)!.click();
+    click('tag/store');
+    expect(window.location.href).toBe('http://127.0.0.1/reference/pet/#tag/store');
+    // A click to the next page: the router shows its address while this page waits for that one's chunks.
+    window.history.pushState(null, '', '/reference/store/');
+    click('tag/user');
+    expect(window.location.href).toBe('http://127.0.0.1/reference/store/');
+    expect(document.querySelector(`${SELECTOR.menuItems}[${ATTR.menuItem}="tag/user"]`)).not.toBeNull();
   } finally {
     restore();
   }

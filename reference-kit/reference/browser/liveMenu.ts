@@ -145,9 +145,12 @@ export function startLiveMenu(root: HTMLElement, outline: OutlineItem[], options
   let disposed = false;
   // Redoc's `history.replace` writes the active item's hash a task later (it is debounced), onto
   // whatever page is then in the address bar: after a click to another page, that page's. This one
-  // writes it at once, and never once the menu is gone.
+  // writes it at once, and only onto its own page's address: after a click, the router shows the
+  // next address while this page stays until the next one's chunks are in, and Redoc's scroll
+  // handler (throttled) can still activate an item here then.
+  const pagePath = window.location.pathname;
   const replace = (id: string | null, rewriteHistory = false) => {
-    if (disposed || id === null || id === history.currentId) return;
+    if (disposed || id === null || id === history.currentId || window.location.pathname !== pagePath) return;
     const url = window.location.href.split('#')[0] + history.linkForId(id);
     if (rewriteHistory) window.history.replaceState(null, '', url);
     else {
