@@ -3,9 +3,8 @@ const v8 = require('v8');
 
 /**
  * How much larger than what is live V8 may let the build's heap grow before it collects again: by
- * default up to four times, which a build that renders a large spec page after page (a few hundred
- * MB of short-lived strings each) reaches. Microsoft Graph as pages kept 1.0-1.1 GB live through
- * its render and stood at 3.6 GB resident with Node's default heap (CHANGELOG, 1.5.0).
+ * default up to four times, which a build rendering a large spec page after page reaches with
+ * short-lived strings (CHANGELOG, 1.5.0).
  */
 const HEAP_GROWING_PERCENT = 50;
 
@@ -22,4 +21,4 @@ function capHeapGrowth() {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
-module.exports = {capHeapGrowth, HEAP_GROWING_PERCENT};
+module.exports = {capHeapGrowth};

@@ -62,8 +62,8 @@ function specPiecesFiles(id) {
 /**
  * Where a production build's text file of pieces is written, under the output: named as webpack
  * named them before the plugin wrote them itself (`[name].[contenthash:8][ext]`), so that a host
- * may cache it for good. Webpack read all of them into the client's compilation and held them to
- * the end of the build: 127 MB for Microsoft Graph (CHANGELOG, 1.5.0).
+ * may cache it for good. Webpack read them all into the client's compilation and held them to the
+ * end of the build (CHANGELOG, 1.5.0).
  * @param {string} name
  * @param {string} text
  */
@@ -222,14 +222,14 @@ async function dataModules(id, data, source, ignoreNamedSchemas, samples, create
       files.buckets.map(async (texts, index) => {
         const name = specPiecesFileName(id, index);
         const text = PIECES_FILE_HEADER + texts.join('');
-        return {file: await createData(name, text), lengths: lengths[index], built: built && builtPiecesFile(name, text)};
+        return {file: await createData(name, text), lengths: lengths[index], output: built && builtPiecesFile(name, text)};
       }),
     );
-    piecesFiles = entries.flatMap(({file, built: output}) => (output ? [{from: file, to: output}] : []));
+    piecesFiles = entries.flatMap(({file, output}) => (output ? [{from: file, to: output}] : []));
     const lengthsLiteral = (/** @type {number} */ index) => `JSON.parse(${JSON.stringify(JSON.stringify(entries[index]?.lengths))})`;
     // A build's files are the plugin's to write (`postBuild`); the dev server serves them through webpack.
-    const fileUrl = (/** @type {{file: string; built: string | undefined}} */ {file, built: output}, /** @type {number} */ index) =>
-      output && built ? `const file${index} = ${JSON.stringify(built.baseUrl + output)};\n` : `import file${index} from ${JSON.stringify(file)};\n`;
+    const fileUrl = (/** @type {{file: string; output: string | undefined}} */ {file, output}, /** @type {number} */ index) =>
+      built && output ? `const file${index} = ${JSON.stringify(built.baseUrl + output)};\n` : `import file${index} from ${JSON.stringify(file)};\n`;
     piecesModules = {
       // The browser fetches the files (their URLs are what the imports give); the server reads them.
       client: await createData(
@@ -292,7 +292,7 @@ function referenceMeta(spec, url, options) {
   });
   const outline = outlineOf(/** @type {AppStore} */ (store));
   // Redoc's menu listens to its history, one object for the whole process: a store not disposed
-  // stays, with its spec, to the end of the build (478 of them for Microsoft Graph as pages).
+  // stays, with its spec, to the end of the build: one per page of a spec as pages.
   store?.dispose();
   return {descriptionHeadings, outline};
 }
@@ -453,8 +453,8 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [],
     configureWebpack(config, isServer) {
       // The content holds the spec twice, as bundled and as converted for Redoc, both kept until the
       // build ends, and every plugin's contentLoaded has run by now. The converted one is in the data
-      // modules; the bundled one is only the download, whose text is a fraction of its objects'
-      // size (Microsoft Graph's: 20 MB against about 85 MB of heap). Both can go.
+      // modules; the bundled one is only the download, whose text is a fraction of its objects' size
+      // (CHANGELOG, 1.5.0). Both can go.
       if (built && download && loadedContent?.bundle) {
         downloadText = DOWNLOAD_HEADER + stringifyYaml(loadedContent.bundle);
         delete loadedContent.bundle;
@@ -471,16 +471,16 @@ function specDataPlugin(context, {kitIgnoreNamedSchemas, kitRequestSamples = [],
     },
     /** @param {Parameters<NonNullable<RedocPlugin['postBuild']>>[0]} props */
     async postBuild(props) {
-      if (download && downloadText !== undefined) {
-        fs.mkdirSync(path.dirname(path.join(props.outDir, download)), {recursive: true});
-        fs.writeFileSync(path.join(props.outDir, download), downloadText);
-      } else {
-        await plugin.postBuild?.(props);
-      }
-      for (const {from, to} of piecesFiles) {
+      const intoOutput = (/** @type {string} */ to) => {
         fs.mkdirSync(path.dirname(path.join(props.outDir, to)), {recursive: true});
-        fs.copyFileSync(from, path.join(props.outDir, to));
+        return path.join(props.outDir, to);
+      };
+      for (const {from, to} of piecesFiles) fs.copyFileSync(from, intoOutput(to));
+      if (download && downloadText !== undefined) {
+        fs.writeFileSync(intoOutput(download), downloadText);
+        return;
       }
+      await plugin.postBuild?.(props);
       // The download starts with a comment line, so that it cannot run as a script (`DOWNLOAD_HEADER`).
       const file = download && path.join(context.outDir, download);
       if (!file || !fs.existsSync(file)) return;
